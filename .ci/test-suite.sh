@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The whole suite: pytest on PostgreSQL (everything, browsers included), the non-browser
+# part again on SQLite, then the island unit tests. Any failure fails the run.
+set -euo pipefail
+export DJANGO_ALLOW_ASYNC_UNSAFE=true
+PYTEST=".venv/bin/python -m pytest -p no:cacheprovider"
+mkdir -p test-artifacts
+
+echo "== pytest on PostgreSQL =="
+$PYTEST -n 2 --dist loadfile -q
+
+echo "== pytest on SQLite (non-browser) =="
+env -u DATABASE_URL $PYTEST -n 2 --dist loadfile -q -m "not browser and not postgres"
+
+echo "== vitest =="
+npm --prefix frontend --silent test

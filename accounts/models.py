@@ -1,0 +1,70 @@
+from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
+from django.db import models
+from django.utils import timezone
+
+
+class UserManager(BaseUserManager):
+    use_in_migrations = True
+
+    def _create_user(self, email, password, **extra_fields):
+        if not email:
+            raise ValueError("An e-mail address is required")
+        user = self.model(email=self.normalize_email(email).lower(), **extra_fields)
+        user.set_password(password)
+        user.save(using=self._db)
+        return user
+
+    def create_user(self, email, password=None, **extra_fields):
+        extra_fields.setdefault("is_staff", False)
+        extra_fields.setdefault("is_superuser", False)
+        return self._create_user(email, password, **extra_fields)
+
+    def create_superuser(self, email, password=None, **extra_fields):
+        extra_fields.setdefault("is_staff", True)
+        extra_fields.setdefault("is_superuser", True)
+        return self._create_user(email, password, **extra_fields)
+
+
+def avatar_upload_to(user, filename):
+    return f"user-uploads/{user.pk}/{filename}"
+
+
+class User(AbstractBaseUser, PermissionsMixin):
+    """A customer (or staff member). Signs in with e-mail; the profile fields are the
+    documented `users` row: name, avatar, company, website, bio."""
+
+    email = models.EmailField(unique=True)
+    name = models.CharField(max_length=250, blank=True)
+    avatar = models.ImageField(upload_to=avatar_upload_to, blank=True, max_length=500)
+    company = models.CharField(max_length=250, blank=True)
+    website = models.URLField(max_length=250, blank=True)
+    bio = models.TextField(max_length=500, blank=True)
+    is_staff = models.BooleanField(default=False)
+    is_active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = UserManager()
+
+    USERNAME_FIELD = "email"
+    EMAIL_FIELD = "email"
+    REQUIRED_FIELDS: list[str] = []
+
+    class Meta:
+        ordering = ["email"]
+
+    def __str__(self):
+        return self.email
+
+    @property
+    def display_name(self) -> str:
+        """Documented fallback: profile name, then the part of the e-mail before @, then 'User'."""
+        return self.name or (self.email.split("@")[0] if self.email else "") or "User"
+
+    @property
+    def first_name(self) -> str:
+        return self.display_name.split()[0] if self.display_name.strip() else "User"
+
+    @property
+    def initial(self) -> str:
+        return self.display_name[:1].upper() or "U"

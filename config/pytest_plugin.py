@@ -1,0 +1,94 @@
+"""Project-wide pytest fixtures and hooks (loaded with `-p config.pytest_plugin`).
+
+- Personas: `alice`, `bob` (ordinary users), `staff` — and `alice_client`, `bob_client`.
+- Browser tests: any test using Playwright's `page` is marked `browser`; Chromium is
+  Debian's, launched with the flags this closed network needs.
+- `postgres` tests are skipped on SQLite.
+"""
+
+import os
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+PASSWORD = "Sup3rSecret!"
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "page" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
+def pytest_runtest_setup(item):
+    if item.get_closest_marker("postgres") and not os.environ.get("DATABASE_URL"):
+        pytest.skip("needs PostgreSQL (DATABASE_URL)")
+
+
+def pytest_configure(config):
+    # Registered now, after pytest-playwright, so its browser fixtures override the plugin's.
+    config.pluginmanager.import_plugin("config.pytest_browser")
+
+
+@pytest.fixture
+def make_user(db):
+    from django.contrib.auth import get_user_model
+
+    def make(email, *, name="", password=PASSWORD, **extra):
+        return get_user_model().objects.create_user(email=email, password=password, name=name, **extra)
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice@example.com", name="Alice Smith")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob@example.com", name="Bob Jones")
+
+
+@pytest.fixture
+def staff(db):
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_superuser(email="staff@example.com", password=PASSWORD, name="Sam Staff")
+
+
+@pytest.fixture
+def alice_client(client, alice):
+    client.force_login(alice)
+    return client
+
+
+@pytest.fixture
+def bob_client(bob):
+    from django.test import Client
+
+    c = Client()
+    c.force_login(bob)
+    return c
+
+
+@pytest.fixture
+def signed_in_page(page, live_server, alice):
+    """A Playwright page signed in as alice (through the real sign-in form)."""
+    page.goto(f"{live_server.url}/signin")
+    page.fill("input[name=email]", alice.email)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{live_server.url}/dashboard")
+    return page

@@ -1,0 +1,310 @@
+"""Settings, read from the environment. README.md lists every variable and its default.
+
+Development defaults apply only when DEBUG is on; with DEBUG off (production) a missing
+secret is a loud ImproperlyConfigured, never a silent fallback.
+"""
+
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
+
+from config.env import env_bool, env_int, env_list, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+DATA_DIR = Path(env_str("DATA_DIR", str(BASE_DIR / ".data")))
+
+DEBUG = env_bool("DEBUG", False)
+
+SECRET_KEY = env_str("SECRET_KEY")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+    SECRET_KEY = "insecure-development-key-only-used-with-debug-on"  # noqa: S105
+
+# HTTPS hardening is on whenever DEBUG is off, unless explicitly switched off for a
+# plain-HTTP local run (`make run` does that on 127.0.0.1).
+HTTPS = env_bool("HTTPS", not DEBUG)
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
+PRODUCT_NAME = env_str("PRODUCT_NAME", "Adsmith AI")
+ADMIN_URL = env_str("ADMIN_URL", "admin/")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "allauth",
+    "allauth.account",
+    "allauth.socialaccount",
+    "allauth.socialaccount.providers.github",
+    "allauth.socialaccount.providers.openid_connect",
+    "rest_framework",
+    "drf_spectacular",
+    "django_tasks_db",
+    "config",
+    "accounts",
+    "credits",
+    "history",
+    "services",
+    "billing",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",
+                "config.context_processors.site",
+                "credits.context_processors.balance",
+            ],
+        },
+    },
+]
+
+# --- Database --------------------------------------------------------------------------
+# SQLite by default (WAL, immediate transactions so writers queue instead of failing);
+# PostgreSQL (psycopg 3) when DATABASE_URL is set.
+DATABASE_URL = env_str("DATABASE_URL")
+if DATABASE_URL:
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("CONN_MAX_AGE", 60))}
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+else:
+    DATA_DIR.mkdir(parents=True, exist_ok=True)
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": DATA_DIR / "db.sqlite3",
+            "OPTIONS": {
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 20,
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
+        }
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Cache (allauth's rate limits need a cache shared by all processes) ----------------
+REDIS_URL = env_str("REDIS_URL")
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "cache_table"}}
+
+# --- Background jobs ---------------------------------------------------------------------
+TASKS = {"default": {"BACKEND": env_str("TASKS_BACKEND", "django_tasks_db.DatabaseBackend")}}
+
+# --- Auth --------------------------------------------------------------------------------
+AUTH_USER_MODEL = "accounts.User"
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+LOGIN_URL = "/signin"
+LOGIN_REDIRECT_URL = "/dashboard"
+LOGOUT_REDIRECT_URL = "/"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "accounts.validators.DocumentedPasswordValidator"},
+]
+
+ACCOUNT_LOGIN_METHODS = {"email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*"]
+ACCOUNT_USER_MODEL_USERNAME_FIELD = None
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_SESSION_REMEMBER = None  # the 'Remember me' checkbox decides
+ACCOUNT_LOGOUT_ON_GET = False
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if HTTPS else "http"
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": "10/m/ip,5/5m/key",
+    "signup": "20/m/ip",
+    "reset_password": "20/m/ip,5/m/key",
+}
+SOCIALACCOUNT_PROVIDERS: dict = {}
+GITHUB_CLIENT_ID = env_str("GITHUB_CLIENT_ID")
+GITHUB_CLIENT_SECRET = env_str("GITHUB_CLIENT_SECRET")
+LINKEDIN_CLIENT_ID = env_str("LINKEDIN_CLIENT_ID")
+LINKEDIN_CLIENT_SECRET = env_str("LINKEDIN_CLIENT_SECRET")
+if GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET:
+    SOCIALACCOUNT_PROVIDERS["github"] = {
+        "APPS": [{"client_id": GITHUB_CLIENT_ID, "secret": GITHUB_CLIENT_SECRET}],
+        "SCOPE": ["user:email"],
+    }
+if LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET:
+    SOCIALACCOUNT_PROVIDERS["openid_connect"] = {
+        "APPS": [
+            {
+                "provider_id": "linkedin",
+                "name": "LinkedIn",
+                "client_id": LINKEDIN_CLIENT_ID,
+                "secret": LINKEDIN_CLIENT_SECRET,
+                "settings": {"server_url": "https://www.linkedin.com/oauth"},
+            }
+        ]
+    }
+AUTH_WEBHOOK_URL = env_str("AUTH_WEBHOOK_URL")
+
+# --- E-mail ------------------------------------------------------------------------------
+# Django 6.1's MAILERS: SMTP when EMAIL_HOST is set, otherwise the console (development).
+_EMAIL_HOST = env_str("EMAIL_HOST")
+if _EMAIL_HOST:
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": _EMAIL_HOST,
+                "port": env_int("EMAIL_PORT", 587),
+                "username": env_str("EMAIL_HOST_USER"),
+                "password": env_str("EMAIL_HOST_PASSWORD"),
+                "use_tls": env_bool("EMAIL_USE_TLS", True),
+                "timeout": 10,
+            },
+        }
+    }
+else:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", f"{PRODUCT_NAME} <no-reply@localhost>")
+
+# --- Files -------------------------------------------------------------------------------
+# Private by design: no MEDIA_URL is served. Local files go out through an owner-checked
+# view; on S3 through short-lived signed URLs.
+S3_BUCKET = env_str("S3_BUCKET")
+if S3_BUCKET:
+    _default_storage = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": S3_BUCKET,
+            "endpoint_url": env_str("S3_ENDPOINT_URL") or None,
+            "access_key": env_str("S3_ACCESS_KEY_ID") or None,
+            "secret_key": env_str("S3_SECRET_ACCESS_KEY") or None,
+            "region_name": env_str("S3_REGION", "us-east-1"),
+            "addressing_style": env_str("S3_ADDRESSING_STYLE", "auto"),
+            "signature_version": "s3v4",
+            "querystring_auth": True,
+            "querystring_expire": 3600,
+            "default_acl": None,
+            "file_overwrite": True,
+        },
+    }
+else:
+    _default_storage = {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": DATA_DIR / "media"},
+    }
+STORAGES = {
+    "default": _default_storage,
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+DATA_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024
+
+# --- API ---------------------------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [
+        "rest_framework.parsers.JSONParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "UNAUTHENTICATED_USER": None,
+}
+SPECTACULAR_SETTINGS = {"TITLE": f"{PRODUCT_NAME} API", "VERSION": "1.0.0", "SERVE_INCLUDE_SCHEMA": False}
+
+# --- Generation --------------------------------------------------------------------------
+GENERATION_ENGINE = env_str("GENERATION_ENGINE", "demo")  # demo | webhook | openai
+WEBHOOK_BASE_URL = env_str("WEBHOOK_BASE_URL")
+WEBHOOK_SECRET = env_str("WEBHOOK_SECRET")
+OPENAI_BASE_URL = env_str("OPENAI_BASE_URL", "https://api.openai.com/v1")
+OPENAI_API_KEY = env_str("OPENAI_API_KEY")
+OPENAI_TEXT_MODEL = env_str("OPENAI_TEXT_MODEL", "gpt-4o-mini")
+OPENAI_IMAGE_MODEL = env_str("OPENAI_IMAGE_MODEL", "gpt-image-1")
+META_ACCESS_TOKEN = env_str("META_ACCESS_TOKEN")
+META_GRAPH_URL = env_str("META_GRAPH_URL", "https://graph.facebook.com/v21.0")
+# host:port pairs exempt from the public-address check (tests and local demos only).
+OUTBOUND_ALLOWED_HOSTS = env_list("OUTBOUND_ALLOWED_HOSTS")
+
+# --- Billing -----------------------------------------------------------------------------
+STRIPE_SECRET_KEY = env_str("STRIPE_SECRET_KEY")
+STRIPE_WEBHOOK_SECRET = env_str("STRIPE_WEBHOOK_SECRET")
+STRIPE_API_BASE = env_str("STRIPE_API_BASE")  # tests point this at a local server
+
+# --- Security headers ----------------------------------------------------------------------
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+SECURE_SSL_REDIRECT = HTTPS and env_bool("SECURE_SSL_REDIRECT", True)
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000) if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = HTTPS
+if env_bool("BEHIND_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+_s3_origin = env_str("S3_PUBLIC_ORIGIN") or env_str("S3_ENDPOINT_URL")
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:", "blob:", *([_s3_origin] if _s3_origin else []), "https:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF, *([_s3_origin] if _s3_origin else [])],
+    "frame-ancestors": [CSP.NONE],
+    "form-action": [CSP.SELF, "https://github.com", "https://www.linkedin.com"],
+    "base-uri": [CSP.SELF],
+    "object-src": [CSP.NONE],
+}
+
+# --- i18n --------------------------------------------------------------------------------
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "loggers": {"django.db.backends": {"level": "WARNING"}},
+}

@@ -1,0 +1,19 @@
+from django.conf import settings
+from django.contrib import admin
+from django.urls import include, path
+
+from config import views
+
+urlpatterns = [
+    path("", views.landing, name="landing"),
+    path("dashboard", views.dashboard, name="dashboard"),
+    path("", include("accounts.urls")),
+    path("", include("credits.urls")),
+    path("", include("history.urls")),
+    path("", include("services.urls")),
+    path("", include("billing.urls")),
+    path("accounts/", include("allauth.urls")),
+    path(settings.ADMIN_URL, admin.site.urls),
+]
+
+handler404 = "config.views.page_not_found"

@@ -1,0 +1,54 @@
+// Builds the islands (React, ESM, code-split so React ships once), the small vanilla
+// scripts public pages use, and the Tailwind stylesheet, into ../static/dist.
+import { execFileSync } from "node:child_process";
+import { readdirSync, rmSync, mkdirSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const out = join(here, "..", "static", "dist");
+const entries = (dir, exts) =>
+  readdirSync(join(here, dir))
+    .filter((f) => exts.some((e) => f.endsWith(e)) && !f.includes(".test."))
+    .map((f) => join(here, dir, f));
+
+rmSync(join(out, "js"), { recursive: true, force: true });
+mkdirSync(join(out, "js"), { recursive: true });
+
+const common = {
+  bundle: true,
+  minify: true,
+  legalComments: "none",
+  target: ["es2022"],
+  define: { "process.env.NODE_ENV": '"production"' },
+  logLevel: "warning",
+};
+
+await Promise.all([
+  // Islands and site scripts share chunks (React lives in one of them).
+  esbuild.build({
+    ...common,
+    entryPoints: [...entries("islands", [".jsx", ".js"]), join(here, "site", "site.js")],
+    outdir: join(out, "js"),
+    format: "esm",
+    splitting: true,
+    jsx: "automatic",
+    entryNames: "[name]",
+    chunkNames: "chunks/[name]-[hash]",
+  }),
+  // Runs before first paint, so it is a classic (blocking) script, not a module.
+  esbuild.build({
+    ...common,
+    entryPoints: [join(here, "site", "theme-init.js")],
+    outfile: join(out, "js", "theme-init.js"),
+    format: "iife",
+  }),
+]);
+
+execFileSync(
+  join(here, "node_modules", ".bin", "tailwindcss"),
+  ["-i", join(here, "styles", "app.css"), "-o", join(out, "css", "app.css"), "--minify"],
+  { stdio: ["ignore", "ignore", "inherit"] },
+);
+console.log("frontend built into static/dist");

@@ -1,0 +1,4 @@
+import { mountIsland } from "../lib/mount.js";
+import CreditBalance from "../components/CreditBalance.jsx";
+
+mountIsland("credit-balance", CreditBalance);

@@ -1,0 +1,36 @@
+// Toasts: top-right, 3 seconds. Sources: Django messages rendered into
+// #django-messages (json_script) and `adsmith:toast` events from islands (lib/events.js).
+const DURATION_MS = 3000;
+const STYLES = {
+  success: "border-emerald-500/40 bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
+  error: "border-red-500/40 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100",
+  info: "border-slate-400/40 bg-white text-slate-900 dark:bg-slate-800 dark:text-slate-100",
+};
+
+function region() {
+  let el = document.getElementById("toasts");
+  if (!el) {
+    el = document.createElement("div");
+    el.id = "toasts";
+    document.body.append(el);
+  }
+  return el;
+}
+
+export function showToast(message, kind = "success") {
+  const item = document.createElement("div");
+  item.setAttribute("role", kind === "error" ? "alert" : "status");
+  item.dataset.toast = kind;
+  item.className = `pointer-events-auto rounded-lg border px-4 py-3 text-sm shadow-lg ${STYLES[kind] || STYLES.info}`;
+  item.textContent = message;
+  region().append(item);
+  setTimeout(() => item.remove(), DURATION_MS);
+}
+
+export function initToasts() {
+  window.addEventListener("adsmith:toast", (e) => showToast(e.detail.message, e.detail.kind));
+  const source = document.getElementById("django-messages");
+  if (source) {
+    for (const { message, kind } of JSON.parse(source.textContent)) showToast(message, kind);
+  }
+}
