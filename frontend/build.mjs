@@ -1,7 +1,7 @@
 // Builds the islands (React, ESM, code-split so React ships once), the small vanilla
 // scripts public pages use, and the Tailwind stylesheet, into ../static/dist.
 import { execFileSync } from "node:child_process";
-import { readdirSync, rmSync, mkdirSync } from "node:fs";
+import { readdirSync, mkdirSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
@@ -13,7 +13,7 @@ const entries = (dir, exts) =>
     .filter((f) => exts.some((e) => f.endsWith(e)) && !f.includes(".test."))
     .map((f) => join(here, dir, f));
 
-rmSync(join(out, "js"), { recursive: true, force: true });
+// No clean step: several builds may run at once while a test server reads these files.
 mkdirSync(join(out, "js"), { recursive: true });
 
 const common = {
