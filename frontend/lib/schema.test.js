@@ -1,0 +1,200 @@
+import { describe, expect, it } from "vitest";
+import { allFields, counterText, initialValues, isHttpUrl, isVisible, validate } from "./schema.js";
+
+// A schema in the shape services/schema.py sends (CONTRACTS.md), exercising every rule.
+const schema = {
+  sections: [
+    {
+      title: "Basic Information",
+      fields: [
+        {
+          name: "productName",
+          label: "Product Name",
+          type: "text",
+          required: true,
+          minLength: 2,
+          maxLength: 250,
+          counter: true,
+          messages: {
+            required: "Product name is required",
+            minLength: "Product name must be at least 2 characters",
+            maxLength: "Product name must not exceed 250 characters",
+          },
+        },
+        { name: "audience", label: "Audience", type: "textarea", maxLength: 250, messages: { maxLength: "Audience must not exceed 250 characters" } },
+        {
+          name: "language",
+          label: "Language",
+          type: "select",
+          required: true,
+          default: "English",
+          options: [
+            { value: "English", label: "English" },
+            { value: "Bulgarian", label: "Bulgarian" },
+          ],
+          messages: { choice: "Please select a language" },
+        },
+        { name: "versions", label: "Versions", type: "number", min: 1, max: 5, default: 3 },
+      ],
+    },
+    {
+      title: "Assets",
+      fields: [
+        { name: "websiteUrl", label: "Website URL", type: "url", required: true, messages: { invalid: "Please enter a valid URL", required: "Please enter a valid URL" } },
+        { name: "logoUrl", label: "Logo URL", type: "url" },
+        {
+          name: "productImage",
+          label: "Product Image",
+          type: "image",
+          required: true,
+          upload: { bucket: "products", urlField: "productImageUrl" },
+          messages: { required: "Please provide a product image (upload or URL)" },
+        },
+        { name: "productImageUrl", label: "Product Image URL", type: "url" },
+        { name: "adsStartedBefore", label: "Ads Started Before", type: "date", required: true, messages: { required: "Date is required" } },
+        {
+          name: "headlineOptions",
+          label: "Headline",
+          type: "radio",
+          default: "AI Generated",
+          options: ["AI Generated", "No Headline", "Custom"].map((v) => ({ value: v, label: v })),
+        },
+        {
+          name: "customHeadline",
+          label: "Custom Headline",
+          type: "text",
+          required: true,
+          maxLength: 250,
+          showIf: { field: "headlineOptions", equals: "Custom" },
+        },
+      ],
+    },
+  ],
+};
+
+const good = {
+  productName: "Glow Serum",
+  audience: "",
+  language: "English",
+  versions: 3,
+  websiteUrl: "https://example.com/shop",
+  logoUrl: "",
+  productImage: "/history/files/7/products/serum.png",
+  productImageUrl: "",
+  adsStartedBefore: "2026-11-01",
+  headlineOptions: "AI Generated",
+  customHeadline: "",
+};
+
+describe("schema helpers", () => {
+  it("flattens sections in order", () => {
+    expect(allFields(schema).map((f) => f.name)).toEqual([
+      "productName",
+      "audience",
+      "language",
+      "versions",
+      "websiteUrl",
+      "logoUrl",
+      "productImage",
+      "productImageUrl",
+      "adsStartedBefore",
+      "headlineOptions",
+      "customHeadline",
+    ]);
+  });
+
+  it("starts every field from its default or empty", () => {
+    const values = initialValues(schema);
+    expect(values.language).toBe("English");
+    expect(values.versions).toBe(3);
+    expect(values.headlineOptions).toBe("AI Generated");
+    expect(values.productName).toBe("");
+  });
+
+  it("shows a showIf field only when the other field has the value", () => {
+    const field = allFields(schema).find((f) => f.name === "customHeadline");
+    expect(isVisible(field, { headlineOptions: "AI Generated" })).toBe(false);
+    expect(isVisible(field, { headlineOptions: "Custom" })).toBe(true);
+  });
+
+  it("counts characters as n/max", () => {
+    const field = allFields(schema)[0];
+    expect(counterText(field, "Glow")).toBe("4/250");
+    expect(counterText(field, undefined)).toBe("0/250");
+  });
+
+  it("accepts http(s) URLs with a real host only", () => {
+    expect(isHttpUrl("https://example.com")).toBe(true);
+    expect(isHttpUrl("http://localhost:8000/x")).toBe(true);
+    expect(isHttpUrl("ftp://example.com")).toBe(false);
+    expect(isHttpUrl("example.com")).toBe(false);
+    expect(isHttpUrl("https://exa mple.com")).toBe(false);
+    expect(isHttpUrl("javascript:alert(1)")).toBe(false);
+  });
+});
+
+describe("validate", () => {
+  it("passes a good form and drops hidden fields", () => {
+    const { values, errors } = validate(schema, good);
+    expect(errors).toEqual({});
+    expect(values).not.toHaveProperty("customHeadline");
+    expect(values.productName).toBe("Glow Serum");
+  });
+
+  it("reports required fields with the schema's message", () => {
+    const { errors } = validate(schema, { ...good, productName: "   ", adsStartedBefore: "" });
+    expect(errors.productName).toEqual(["Product name is required"]);
+    expect(errors.adsStartedBefore).toEqual(["Date is required"]);
+  });
+
+  it("measures min and max length on trimmed text", () => {
+    expect(validate(schema, { ...good, productName: " G " }).errors.productName).toEqual([
+      "Product name must be at least 2 characters",
+    ]);
+    expect(validate(schema, { ...good, productName: "x".repeat(251) }).errors.productName).toEqual([
+      "Product name must not exceed 250 characters",
+    ]);
+    expect(validate(schema, { ...good, productName: `  ${"x".repeat(250)}  ` }).errors).toEqual({});
+    expect(validate(schema, { ...good, audience: "a".repeat(251) }).errors.audience).toEqual([
+      "Audience must not exceed 250 characters",
+    ]);
+  });
+
+  it("allows an empty optional URL and rejects a malformed one", () => {
+    expect(validate(schema, { ...good, logoUrl: "" }).errors).toEqual({});
+    expect(validate(schema, { ...good, logoUrl: "not a url" }).errors.logoUrl).toEqual(["Please enter a valid URL"]);
+    expect(validate(schema, { ...good, websiteUrl: "example" }).errors.websiteUrl).toEqual(["Please enter a valid URL"]);
+  });
+
+  it("requires a listed option for selects and radios", () => {
+    expect(validate(schema, { ...good, language: "Klingon" }).errors.language).toEqual(["Please select a language"]);
+    expect(validate(schema, { ...good, headlineOptions: "Loud" }).errors.headlineOptions).toEqual([
+      "Please select a valid headline",
+    ]);
+  });
+
+  it("requires whole numbers inside min..max", () => {
+    expect(validate(schema, { ...good, versions: "5" }).errors).toEqual({});
+    expect(validate(schema, { ...good, versions: 6 }).errors.versions).toHaveLength(1);
+    expect(validate(schema, { ...good, versions: "2.5" }).errors.versions).toHaveLength(1);
+    expect(validate(schema, { ...good, versions: 0 }).errors.versions).toHaveLength(1);
+  });
+
+  it("rejects impossible dates", () => {
+    expect(validate(schema, { ...good, adsStartedBefore: "2026-02-30" }).errors.adsStartedBefore).toHaveLength(1);
+    expect(validate(schema, { ...good, adsStartedBefore: "yesterday" }).errors.adsStartedBefore).toHaveLength(1);
+  });
+
+  it("accepts an image by upload or by its paired URL, and wants one of them", () => {
+    expect(validate(schema, { ...good, productImage: "", productImageUrl: "https://cdn.example.com/p.png" }).errors).toEqual({});
+    expect(validate(schema, { ...good, productImage: "", productImageUrl: "" }).errors.productImage).toEqual([
+      "Please provide a product image (upload or URL)",
+    ]);
+  });
+
+  it("validates a showIf field once it is shown", () => {
+    const { errors, values } = validate(schema, { ...good, headlineOptions: "Custom", customHeadline: "" });
+    expect(errors.customHeadline).toEqual(["Custom Headline is required"]);
+    expect(values).toHaveProperty("customHeadline");
+  });
+});
