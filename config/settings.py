@@ -264,6 +264,18 @@ OUTBOUND_ALLOWED_HOSTS = env_list("OUTBOUND_ALLOWED_HOSTS")
 STRIPE_SECRET_KEY = env_str("STRIPE_SECRET_KEY")
 STRIPE_WEBHOOK_SECRET = env_str("STRIPE_WEBHOOK_SECRET")
 STRIPE_API_BASE = env_str("STRIPE_API_BASE")  # tests point this at a local server
+# Per-plan Stripe price ids and Payment Links; when set they win over the values staff edit
+# in the admin. Keys are plan ids; the variable names use the plans' display names.
+_STRIPE_PLAN_ENV_NAMES = {
+    "starter": "STARTER",
+    "professional": "BASIC",
+    "business": "ADVANCED",
+    "enterprise": "PRO",
+    "ultimate": "ULTIMATE",
+}
+STRIPE_PLAN_PRICE_IDS = {plan: env_str(f"STRIPE_PRICE_{n}") for plan, n in _STRIPE_PLAN_ENV_NAMES.items()}
+STRIPE_PLAN_LINKS = {plan: env_str(f"STRIPE_LINK_{n}") for plan, n in _STRIPE_PLAN_ENV_NAMES.items()}
+SALES_EMAIL = env_str("SALES_EMAIL")  # 'Contact Sales' on plans whose link is '#'
 
 # --- Security headers ----------------------------------------------------------------------
 SECURE_CONTENT_TYPE_NOSNIFF = True
