@@ -1,5 +1,152 @@
-# Placeholder until the ledger lands (issue 3).
+"""The credit ledger: one balance row per user and an append-only list of every change.
+
+Only `credits/actions.py` writes to these tables (STYLE.md, "one write path for money").
+The database backs the rules the actions follow, so a bug elsewhere fails loudly instead
+of losing or minting credits:
+
+- a balance never goes below zero (`credit_balance_not_negative`);
+- an idempotency key is used once (`idempotency_key` is unique when set);
+- a reference (e.g. "generation:42") is spent at most once and refunded at most once;
+- each kind of entry moves the balance in its own direction (`ledger_amount_sign_matches_kind`).
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+
+class CreditBalance(models.Model):
+    """The current balance. Always equal to the sum of the user's ledger amounts
+    (`manage.py check_ledger` proves it)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="credit_balance"
+    )
+    balance = models.IntegerField(default=0)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=Q(balance__gte=0), name="credit_balance_not_negative"),
+        ]
+
+    def __str__(self):
+        return f"{self.user}: {self.balance} credits"
+
+
+class AppendOnlyError(Exception):
+    """Raised on any attempt to edit or delete a ledger entry."""
 
 
 def balance_of(user) -> int:
-    return 0
+    """The user's balance; 0 for a user without a balance row yet (or an anonymous user)."""
+    if user is None or not getattr(user, "pk", None):
+        return 0
+    balance = CreditBalance.objects.filter(user_id=user.pk).values_list("balance", flat=True).first()
+    return balance or 0
+
+
+class LedgerEntryQuerySet(models.QuerySet):
+    def for_user(self, user):
+        return self.filter(user_id=user.pk)
+
+    def newest_first(self):
+        return self.order_by("-created_at", "-id")
+
+    # Append-only: bulk edits and bulk deletes are refused as well as single ones.
+    # (Deleting a user still removes their entries: Django's cascade deletes rows with
+    # raw SQL, not through these methods — an account and its money go together.)
+    def update(self, **kwargs):
+        raise AppendOnlyError("Ledger entries are append-only; write a new entry instead.")
+
+    def delete(self):
+        raise AppendOnlyError("Ledger entries are append-only and cannot be deleted.")
+
+
+class LedgerKind(models.TextChoices):
+    GRANT = "grant", "Grant"
+    SPEND = "spend", "Spend"
+    REFUND = "refund", "Refund"
+    PURCHASE = "purchase", "Purchase"
+    ADJUSTMENT = "adjustment", "Adjustment"
+
+
+class LedgerEntry(models.Model):
+    """One change to a balance, never edited or deleted. `amount` is signed: grants,
+    purchases and refunds add, spends take away, adjustments go either way."""
+
+    Kind = LedgerKind
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ledger_entries"
+    )
+    amount = models.IntegerField(help_text="Signed: positive adds credits, negative removes them.")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    reason = models.CharField(max_length=250, help_text="Shown to the user on their usage page.")
+    reference = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text='What the entry is for: "generation:42", a Stripe invoice id, …',
+    )
+    idempotency_key = models.CharField(max_length=200, null=True, blank=True, unique=True)
+    balance_after = models.IntegerField()
+    # RESTRICT, not SET_NULL: nulling the column would edit ledger rows. Deactivate a
+    # staff account that granted credits instead of deleting it.
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.RESTRICT,
+        related_name="ledger_entries_created",
+        help_text="The staff member who made a manual grant or correction.",
+    )
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    objects = LedgerEntryQuerySet.as_manager()
+
+    class Meta:
+        verbose_name_plural = "ledger entries"
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["user", "-created_at"], name="ledger_user_newest")]
+        constraints = [
+            models.CheckConstraint(condition=Q(kind__in=LedgerKind.values), name="ledger_kind_valid"),
+            models.CheckConstraint(
+                condition=(
+                    Q(kind__in=["grant", "purchase", "refund"], amount__gt=0)
+                    | Q(kind="spend", amount__lt=0)
+                    | (Q(kind="adjustment") & ~Q(amount=0))
+                ),
+                name="ledger_amount_sign_matches_kind",
+            ),
+            models.CheckConstraint(
+                condition=Q(balance_after__gte=0), name="ledger_balance_after_not_negative"
+            ),
+            # A spend or refund must say what it was for, so it can be matched.
+            models.CheckConstraint(
+                condition=~Q(kind__in=["spend", "refund"]) | ~Q(reference=""),
+                name="ledger_spend_and_refund_have_reference",
+            ),
+            models.UniqueConstraint(
+                fields=["reference"], condition=Q(kind="spend"), name="ledger_one_spend_per_reference"
+            ),
+            models.UniqueConstraint(
+                fields=["reference"], condition=Q(kind="refund"), name="ledger_one_refund_per_reference"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} {self.signed_amount} for {self.user}: {self.reason}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError("Ledger entries are append-only; write a new entry instead.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("Ledger entries are append-only and cannot be deleted.")
+
+    @property
+    def signed_amount(self) -> str:
+        """'+100' / '−20' (a real minus sign, as shown to users)."""
+        return f"+{self.amount}" if self.amount > 0 else f"\u2212{-self.amount}"

@@ -1,0 +1,269 @@
+"""The only code that changes a credit balance (STYLE.md: one write path for money).
+
+Every function here
+- runs in `transaction.atomic()`, joining the caller's transaction when there is one
+  (`start_generation` spends and creates its generation in one transaction, so both
+  commit or neither does);
+- changes the balance with one conditional UPDATE (`… SET balance = balance - n WHERE
+  balance >= n`), never read-modify-write: two concurrent spends cannot both pass a check
+  made on a stale value, because the database re-checks the WHERE clause on the locked row;
+- appends the ledger row in the same transaction, with `balance_after` read back after the
+  UPDATE (the UPDATE holds the row lock until commit, so the value read is this change's);
+- is idempotent: a repeated idempotency key — and for spends and refunds a repeated
+  reference — returns the first entry and changes nothing. When two calls race, the unique
+  constraints make the loser's INSERT fail; its savepoint rolls back its UPDATE and it
+  returns the winner's entry.
+
+On SQLite every transaction starts with BEGIN IMMEDIATE (settings), so writers queue for
+the lock instead of failing; on PostgreSQL the row lock taken by the UPDATE does the same.
+"""
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from credits.models import CreditBalance, LedgerEntry
+
+# The Free plan's credits, given to every new account. billing's "free" Plan row says the
+# same; credits does not import billing (DESIGN.md: accounts ← credits ← billing).
+SIGNUP_CREDITS = 100
+
+# One operation moves at most this many credits: a typo in a staff grant gets a clear
+# error instead of overflowing the integer columns.
+MAX_AMOUNT = 10_000_000
+
+GRANT_KINDS = (LedgerEntry.Kind.GRANT, LedgerEntry.Kind.PURCHASE, LedgerEntry.Kind.ADJUSTMENT)
+_TEXT_LIMIT = 200  # reference and idempotency_key column length
+
+
+class InsufficientCredits(Exception):
+    """The balance does not cover the cost. The message is the documented one."""
+
+    def __init__(self, cost: int):
+        self.cost = cost
+        super().__init__(f"Insufficient credits. This service requires {cost} credits.")
+
+
+class CreditError(Exception):
+    """A credit operation that cannot be done as asked; the message says why."""
+
+
+def grant_credits(
+    *,
+    user,
+    amount: int,
+    reason: str,
+    idempotency_key: str,
+    kind: str = LedgerEntry.Kind.GRANT,
+    reference: str = "",
+    created_by=None,
+) -> LedgerEntry:
+    """Add credits (sign-up, paid invoice, staff grant), or remove them with a negative
+    `kind="adjustment"` — refused with CreditError if the balance would go below zero.
+
+    A repeated `idempotency_key` returns the first entry and changes nothing (a Stripe
+    invoice delivered twice grants once); reusing a key for a different user, kind or
+    amount is a CreditError, since it is a bug in the caller.
+    """
+    if kind not in GRANT_KINDS:
+        raise CreditError(f"grant_credits writes grants, purchases and adjustments, not {kind!r}.")
+    _check_amount(amount, allow_negative=kind == LedgerEntry.Kind.ADJUSTMENT)
+    _check_text(reason=reason, reference=reference, idempotency_key=idempotency_key)
+    if not idempotency_key:
+        raise CreditError("A grant needs an idempotency key, so that a retry cannot grant twice.")
+
+    with transaction.atomic():
+        if first := _entry_with_key(idempotency_key, user=user, kind=kind, amount=amount):
+            return first
+        _ensure_balance_row(user)
+        try:
+            with transaction.atomic():  # a savepoint: losing a race undoes the UPDATE too
+                if not _add_to_balance(user, amount):
+                    raise CreditError(
+                        f"Cannot remove {-amount} credits: the balance is {_current_balance(user)} "
+                        "and cannot go below zero."
+                    )
+                return _append_entry(
+                    user=user,
+                    amount=amount,
+                    kind=kind,
+                    reason=reason,
+                    reference=reference,
+                    idempotency_key=idempotency_key,
+                    created_by=created_by,
+                )
+        except IntegrityError:
+            if first := _entry_with_key(idempotency_key, user=user, kind=kind, amount=amount):
+                return first
+            raise
+
+
+def spend_credits(
+    *, user, amount: int, reason: str, reference: str, idempotency_key: str | None = None
+) -> LedgerEntry:
+    """Take `amount` credits for the thing named by `reference` (e.g. "generation:42").
+
+    Raises InsufficientCredits (nothing written) when the balance is below `amount`.
+    A reference is spent at most once: spending it again — or repeating the idempotency
+    key — returns the first spend and changes nothing.
+    """
+    _check_amount(amount)
+    _check_text(reason=reason, reference=reference, idempotency_key=idempotency_key)
+    if not reference:
+        raise CreditError("A spend needs a reference (what the credits pay for), so it can be refunded.")
+    idempotency_key = idempotency_key or None
+
+    with transaction.atomic():
+        if first := _earlier_spend(
+            user=user, amount=amount, reference=reference, idempotency_key=idempotency_key
+        ):
+            return first
+        try:
+            with transaction.atomic():
+                if not _add_to_balance(user, -amount):
+                    # A twin call may have spent this reference and committed while we
+                    # waited for the row lock; then its spend is the answer, not an error.
+                    if first := _earlier_spend(
+                        user=user, amount=amount, reference=reference, idempotency_key=idempotency_key
+                    ):
+                        return first
+                    raise InsufficientCredits(amount)
+                return _append_entry(
+                    user=user,
+                    amount=-amount,
+                    kind=LedgerEntry.Kind.SPEND,
+                    reason=reason,
+                    reference=reference,
+                    idempotency_key=idempotency_key,
+                )
+        except IntegrityError:
+            if first := _earlier_spend(
+                user=user, amount=amount, reference=reference, idempotency_key=idempotency_key
+            ):
+                return first
+            raise
+
+
+def refund_credits(*, user, reference: str, reason: str) -> LedgerEntry:
+    """Give back, in full, what the user's spend with this reference took.
+
+    Refused (CreditError) when the user has no spend with that reference. A reference is
+    refunded at most once: a second call returns the first refund and changes nothing —
+    not an error, so the worker, the reaper and staff can all settle a failed generation
+    without coordinating. The amount always comes from the spend, so a refund can never
+    be larger than what was spent.
+    """
+    _check_text(reason=reason, reference=reference)
+    with transaction.atomic():
+        spend = LedgerEntry.objects.filter(
+            user_id=user.pk, kind=LedgerEntry.Kind.SPEND, reference=reference
+        ).first()
+        if spend is None:
+            raise CreditError(f"Nothing to refund: there is no spend with reference {reference!r}.")
+        if first := _refund_of(reference):
+            return first
+        try:
+            with transaction.atomic():
+                _add_to_balance(user, -spend.amount)
+                return _append_entry(
+                    user=user,
+                    amount=-spend.amount,
+                    kind=LedgerEntry.Kind.REFUND,
+                    reason=reason,
+                    reference=reference,
+                )
+        except IntegrityError:
+            if first := _refund_of(reference):
+                return first
+            raise
+
+
+def grant_signup_credits(*, user) -> LedgerEntry:
+    """The Free plan's credits for a new account; once per user whatever calls it."""
+    return grant_credits(
+        user=user,
+        amount=SIGNUP_CREDITS,
+        reason="Free plan sign-up credits",
+        idempotency_key=f"signup:{user.pk}",
+    )
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+
+def _current_balance(user) -> int:
+    return CreditBalance.objects.filter(user_id=user.pk).values_list("balance", flat=True).first() or 0
+
+
+def _check_amount(amount, *, allow_negative: bool = False) -> None:
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise CreditError("An amount of credits must be a whole number.")
+    if amount == 0 or (amount < 0 and not allow_negative):
+        raise CreditError("The amount of credits must be greater than zero.")
+    if abs(amount) > MAX_AMOUNT:
+        raise CreditError(f"One operation can move at most {MAX_AMOUNT:,} credits.")
+
+
+def _check_text(*, reason: str, reference: str = "", idempotency_key: str | None = None) -> None:
+    if not reason or not reason.strip():
+        raise CreditError("A reason is required: it is what the user sees on their usage page.")
+    if len(reason) > LedgerEntry._meta.get_field("reason").max_length:
+        raise CreditError("The reason must be at most 250 characters.")
+    if len(reference) > _TEXT_LIMIT or len(idempotency_key or "") > _TEXT_LIMIT:
+        raise CreditError(f"References and idempotency keys must be at most {_TEXT_LIMIT} characters.")
+
+
+def _ensure_balance_row(user) -> None:
+    """Create the user's balance row if missing. INSERT … ON CONFLICT DO NOTHING (INSERT OR
+    IGNORE on SQLite), so two first grants racing for a new user cannot collide."""
+    CreditBalance.objects.bulk_create([CreditBalance(user_id=user.pk, balance=0)], ignore_conflicts=True)
+
+
+def _add_to_balance(user, amount: int) -> bool:
+    """One conditional UPDATE. A negative amount only applies if the balance covers it;
+    returns whether a row changed."""
+    rows = CreditBalance.objects.filter(user_id=user.pk)
+    if amount < 0:
+        rows = rows.filter(balance__gte=-amount)
+    return rows.update(balance=F("balance") + amount, updated_at=timezone.now()) == 1
+
+
+def _append_entry(
+    *, user, amount: int, kind: str, reason: str, reference: str = "", idempotency_key=None, created_by=None
+):
+    return LedgerEntry.objects.create(
+        user_id=user.pk,
+        amount=amount,
+        kind=kind,
+        reason=reason,
+        reference=reference,
+        idempotency_key=idempotency_key or None,
+        balance_after=_current_balance(user),
+        created_by=created_by,
+    )
+
+
+def _entry_with_key(key: str, *, user, kind: str, amount: int) -> LedgerEntry | None:
+    entry = LedgerEntry.objects.filter(idempotency_key=key).first()
+    if entry is not None and (entry.user_id != user.pk or entry.kind != kind or entry.amount != amount):
+        raise CreditError(f"The idempotency key {key!r} was already used for a different credit operation.")
+    return entry
+
+
+def _earlier_spend(*, user, amount: int, reference: str, idempotency_key: str | None) -> LedgerEntry | None:
+    if idempotency_key and (
+        entry := _entry_with_key(idempotency_key, user=user, kind=LedgerEntry.Kind.SPEND, amount=-amount)
+    ):
+        if entry.reference != reference:
+            raise CreditError(
+                f"The idempotency key {idempotency_key!r} was already used for a different spend."
+            )
+        return entry
+    entry = LedgerEntry.objects.filter(kind=LedgerEntry.Kind.SPEND, reference=reference).first()
+    if entry is not None and (entry.user_id != user.pk or entry.amount != -amount):
+        raise CreditError(f"{reference!r} has already been paid for by a different spend.")
+    return entry
+
+
+def _refund_of(reference: str) -> LedgerEntry | None:
+    return LedgerEntry.objects.filter(kind=LedgerEntry.Kind.REFUND, reference=reference).first()
