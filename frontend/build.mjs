@@ -1,7 +1,7 @@
 // Builds the islands (React, ESM, code-split so React ships once), the small vanilla
 // scripts public pages use, and the Tailwind stylesheet, into ../static/dist.
 import { execFileSync } from "node:child_process";
-import { readdirSync, mkdirSync } from "node:fs";
+import { readdirSync, mkdirSync, copyFileSync, existsSync, statSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
@@ -45,6 +45,20 @@ await Promise.all([
     format: "iife",
   }),
 ]);
+
+// The text-overlay editor's bundled fonts (lib/fonts.js is the list): only the latin
+// woff2 faces it offers. Unchanged files are left alone for servers reading them right now.
+{
+  const { FONTS, fontFiles } = await import("./lib/fonts.js");
+  mkdirSync(join(out, "fonts"), { recursive: true });
+  for (const entry of FONTS) {
+    for (const { file } of fontFiles(entry)) {
+      const from = join(here, "node_modules", "@fontsource", entry.pkg, "files", file);
+      const to = join(out, "fonts", file);
+      if (!existsSync(to) || statSync(to).size !== statSync(from).size) copyFileSync(from, to);
+    }
+  }
+}
 
 execFileSync(
   join(here, "node_modules", ".bin", "tailwindcss"),
