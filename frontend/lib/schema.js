@@ -26,20 +26,21 @@ export function isEmpty(value) {
   return value === undefined || value === null || String(value).trim() === "";
 }
 
-/** Whether `value` is an absolute http(s) URL with a plausible host (as Django's
- * URLValidator accepts: a dotted name, localhost or an IP address). */
+// The same patterns as services/schema.py.
+const HTTP_URL_RE = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+const SITE_PATH_RE = /^\/(?!\/)[^\s]*$/; // what POST /api/uploads/ returns
+const HEX_COLOR_RE = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+const COLOR_NAME_RE = /^[a-z][a-z \-]*$/i;
+
+/** Whether `value` is an absolute http(s) URL (the server's rule). */
 export function isHttpUrl(value) {
+  return HTTP_URL_RE.test(String(value).trim());
+}
+
+/** A colour field takes a hex code or a colour name. */
+export function isColorValue(value) {
   const text = String(value).trim();
-  if (/\s/.test(text)) return false;
-  let url;
-  try {
-    url = new URL(text);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
-  const host = url.hostname;
-  return host === "localhost" || host.includes(".") || host.startsWith("[");
+  return HEX_COLOR_RE.test(text) || COLOR_NAME_RE.test(text);
 }
 
 function isValidDate(text) {
@@ -62,11 +63,9 @@ function fallbackMessage(field, rule) {
       return `${label} must not exceed ${field.maxLength} characters`;
     case "choice":
       return `Please select a valid ${label.toLowerCase()}`;
-    case "invalid":
-      if (field.type === "url") return "Please enter a valid URL";
-      if (field.type === "number") return `${label} must be a whole number from ${field.min} to ${field.max}`;
-      return `${label} is not valid`;
     default:
+      if (field.type === "url" || field.type === "image") return "Please enter a valid URL";
+      if (field.type === "number") return `${label} must be a whole number from ${field.min} to ${field.max}`;
       return `${label} is not valid`;
   }
 }
@@ -75,50 +74,47 @@ function message(field, rule) {
   return field.messages?.[rule] || fallbackMessage(field, rule);
 }
 
-/** The paired URL field's value for an image field ("upload or URL"). */
-function pairedUrl(field, values) {
-  const urlField = field.upload?.urlField;
-  return urlField ? values?.[urlField] : undefined;
+/** An upload and its pasted-URL twin satisfy "required" together (either one will do). */
+function satisfiedByPair(field, values) {
+  const partner = field.upload?.urlField || field.pairedWith;
+  return Boolean(partner) && !isEmpty(values?.[partner]);
+}
+
+function numberError(field, value) {
+  if (isEmpty(value)) return field.required ? message(field, "required") : null;
+  const text = String(value).trim();
+  if (typeof value === "boolean" || !/^-?\d+$/.test(text)) return message(field, "invalid");
+  const number = Number(text);
+  if ((field.min != null && number < field.min) || (field.max != null && number > field.max)) {
+    return message(field, "invalid");
+  }
+  return null;
 }
 
 /** The first error for one field, or null. `values` is the whole form (for pairs). */
 export function fieldError(field, value, values = {}) {
-  let empty = isEmpty(value);
-  // An image is given either by upload or by its paired URL field.
-  if (field.type === "image" && empty && !isEmpty(pairedUrl(field, values))) {
-    return null;
+  if (field.type === "number") return numberError(field, value);
+  if (field.type === "hidden") {
+    if (isEmpty(value)) return field.required ? message(field, "required") : null;
+    return /^\d+$/.test(String(value).trim()) && Number(value) >= 1 ? null : message(field, "invalid");
   }
-  if (empty) {
-    return field.required ? message(field, "required") : null;
+  if (value !== undefined && value !== null && typeof value === "object") return message(field, "invalid");
+  if (isEmpty(value)) {
+    return field.required && !satisfiedByPair(field, values) ? message(field, "required") : null;
   }
   const text = String(value).trim();
-  switch (field.type) {
-    case "select":
-    case "radio": {
-      const allowed = (field.options || []).map((option) => String(option.value));
-      return allowed.includes(String(value)) ? null : message(field, "choice");
-    }
-    case "number": {
-      if (!/^-?\d+$/.test(text)) return message(field, "invalid");
-      const number = Number(text);
-      if ((field.min != null && number < field.min) || (field.max != null && number > field.max)) {
-        return message(field, "invalid");
-      }
-      return null;
-    }
-    case "url":
-      if (!isHttpUrl(text)) return message(field, "invalid");
-      break;
-    case "date":
-      if (!isValidDate(text)) return message(field, "invalid");
-      return null;
-    case "image":
-      return null;
-    default:
-      break;
+  if (field.type === "select" || field.type === "radio") {
+    const allowed = (field.options || []).map((option) => String(option.value));
+    return allowed.includes(text) ? null : message(field, "choice");
   }
   if (field.minLength != null && text.length < field.minLength) return message(field, "minLength");
   if (field.maxLength != null && text.length > field.maxLength) return message(field, "maxLength");
+  if (field.type === "url" && !HTTP_URL_RE.test(text)) return message(field, "invalid");
+  if (field.type === "image" && !(HTTP_URL_RE.test(text) || SITE_PATH_RE.test(text))) {
+    return message(field, "invalid");
+  }
+  if (field.type === "color" && !isColorValue(text)) return message(field, "invalid");
+  if (field.type === "date" && !isValidDate(text)) return message(field, "invalid");
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allFields, counterText, initialValues, isHttpUrl, isVisible, validate } from "./schema.js";
+import { allFields, counterText, fieldError, initialValues, isHttpUrl, isVisible, validate } from "./schema.js";
 
 // A schema in the shape services/schema.py sends (CONTRACTS.md), exercising every rule.
 const schema = {
@@ -126,6 +126,7 @@ describe("schema helpers", () => {
   it("accepts http(s) URLs with a real host only", () => {
     expect(isHttpUrl("https://example.com")).toBe(true);
     expect(isHttpUrl("http://localhost:8000/x")).toBe(true);
+    expect(isHttpUrl("  https://example.com/a?b=c  ")).toBe(true);
     expect(isHttpUrl("ftp://example.com")).toBe(false);
     expect(isHttpUrl("example.com")).toBe(false);
     expect(isHttpUrl("https://exa mple.com")).toBe(false);
@@ -196,5 +197,42 @@ describe("validate", () => {
     const { errors, values } = validate(schema, { ...good, headlineOptions: "Custom", customHeadline: "" });
     expect(errors.customHeadline).toEqual(["Custom Headline is required"]);
     expect(values).toHaveProperty("customHeadline");
+  });
+
+  it("takes an uploaded site path or a pasted URL in an image field, nothing else", () => {
+    const field = allFields(schema).find((f) => f.name === "productImage");
+    expect(fieldError(field, "/files/7/products/a.png", {})).toBeNull();
+    expect(fieldError(field, "https://cdn.example.com/a.png", {})).toBeNull();
+    expect(fieldError(field, "//evil.example.com/a.png", {})).toBe("Please enter a valid URL");
+    expect(fieldError(field, "a.png", {})).toBe("Please enter a valid URL");
+  });
+
+  it("accepts a hex code or a colour name in a colour field", () => {
+    const field = {
+      name: "primaryColor",
+      label: "Primary Color",
+      type: "color",
+      required: true,
+      maxLength: 250,
+      messages: { required: "Primary color is required", invalid: "Primary color must be a hex code (#RRGGBB) or a colour name" },
+    };
+    expect(fieldError(field, "#59F7FF")).toBeNull();
+    expect(fieldError(field, "#abc")).toBeNull();
+    expect(fieldError(field, "light blue")).toBeNull();
+    expect(fieldError(field, "")).toBe("Primary color is required");
+    expect(fieldError(field, "#12345")).toBe("Primary color must be a hex code (#RRGGBB) or a colour name");
+    expect(fieldError(field, "rgb(1,2,3)")).toBe("Primary color must be a hex code (#RRGGBB) or a colour name");
+  });
+
+  it("wants a positive id in a hidden reference field", () => {
+    const field = { name: "scrapeId", type: "hidden", required: true, messages: { required: "Please scrape the website first", invalid: "Please scrape the website first" } };
+    expect(fieldError(field, "")).toBe("Please scrape the website first");
+    expect(fieldError(field, 0)).toBe("Please scrape the website first");
+    expect(fieldError(field, 12)).toBeNull();
+  });
+
+  it("checks length before URL shape, as the server does", () => {
+    const field = { name: "u", label: "U", type: "url", maxLength: 10, messages: { maxLength: "too long", invalid: "bad" } };
+    expect(fieldError(field, "https://example.com/long")).toBe("too long");
   });
 });
