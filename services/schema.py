@@ -1,0 +1,389 @@
+"""Form schemas, defined once: the server validates with them and the islands receive them as props.
+
+The rules here are mirrored in frontend/lib/schema.js; CONTRACTS.md describes the props format.
+A schema never touches the database: checks that need it (does `scrapeId` name the user's own
+successful scrape?) belong to the action that starts a generation.
+"""
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+TEXT_TYPES = {"text", "textarea", "url", "image", "color", "date"}
+CHOICE_TYPES = {"select", "radio"}
+
+# Accepted by url fields and by image fields (pasted URLs). Mirrored in JS.
+HTTP_URL_RE = re.compile(r"^https?://[^\s/$.?#][^\s]*$", re.IGNORECASE)
+# An image field also holds the site-relative URL POST /api/uploads/ returns ("/files/…").
+SITE_PATH_RE = re.compile(r"^/(?!/)[^\s]*$")
+HEX_COLOR_RE = re.compile(r"^#(?:[0-9a-f]{3}|[0-9a-f]{6})$", re.IGNORECASE)
+# "navy", "light blue", "Sky-Blue": a colour name the model (or Pillow, for the demo) can read.
+COLOR_NAME_RE = re.compile(r"^[a-z][a-z \-]*$", re.IGNORECASE)
+URL_MAX_LENGTH = 2048
+
+
+@dataclass(frozen=True)
+class Option:
+    value: str
+    label: str = ""
+    description: str = ""  # radio cards show it under the label
+
+    def as_props(self) -> dict:
+        props = {"value": self.value, "label": self.label or self.value}
+        if self.description:
+            props["description"] = self.description
+        return props
+
+
+def options(*values: str) -> tuple[Option, ...]:
+    return tuple(Option(value) for value in values)
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str  # the documented request field name
+    label: str
+    type: str = "text"  # text|textarea|select|radio|color|url|image|number|date|hidden
+    required: bool = False
+    min_length: int | None = None
+    max_length: int | None = None
+    min: int | None = None
+    max: int | None = None
+    options: tuple[Option, ...] = ()
+    default: Any = None
+    placeholder: str = ""
+    help: str = ""
+    counter: bool = False
+    messages: dict[str, str] = field(default_factory=dict)
+    show_if: tuple[str, str] | None = None  # (field, value): shown (and validated) only then
+    upload: dict | None = None  # {"bucket": ..., "urlField": ...} for image fields
+    paired_with: str = ""  # a url field rendered inside the named image field's upload widget
+    picker_default: str = ""  # colour the picker starts from when the field is empty
+    # Legacy spellings accepted on input and stored in their one canonical form (spec/README decision 7).
+    aliases: dict[str, str] = field(default_factory=dict, compare=False)
+
+    # --- validation ---------------------------------------------------------------------------
+    def clean(self, raw: Any, inputs: dict) -> tuple[Any, str | None]:
+        """Return (cleaned value, error message or None)."""
+        if self.type == "number":
+            return self._clean_number(raw)
+        if self.type == "hidden":
+            return self._clean_id(raw)
+        if raw is None:
+            raw = ""
+        if isinstance(raw, bool) or not isinstance(raw, str | int | float):
+            return "", self.messages.get("invalid") or self.messages.get("required")
+        value = str(raw).strip()
+        if not value:
+            if self.required and not self._satisfied_by_pair(inputs):
+                return "", self.messages["required"]
+            return "", None
+        if self.type in CHOICE_TYPES:
+            return self._clean_choice(value)
+        if self.min_length is not None and len(value) < self.min_length:
+            return value, self.messages["minLength"]
+        if self.max_length is not None and len(value) > self.max_length:
+            return value, self.messages["maxLength"]
+        if self.type == "url" and not HTTP_URL_RE.match(value):
+            return value, self.messages["invalid"]
+        if self.type == "image" and not (HTTP_URL_RE.match(value) or SITE_PATH_RE.match(value)):
+            return value, self.messages["invalid"]
+        if self.type == "color" and not (HEX_COLOR_RE.match(value) or COLOR_NAME_RE.match(value)):
+            return value, self.messages["invalid"]
+        if self.type == "date":
+            try:
+                date.fromisoformat(value)
+            except ValueError:
+                return value, self.messages["invalid"]
+        return value, None
+
+    def _satisfied_by_pair(self, inputs: dict) -> bool:
+        # A required upload is satisfied by a pasted URL in its paired url field, and vice versa.
+        url_field = (self.upload or {}).get("urlField")
+        partner = url_field or self.paired_with
+        return bool(partner and str(inputs.get(partner) or "").strip())
+
+    def _clean_choice(self, value: str) -> tuple[str, str | None]:
+        value = self.aliases.get(value, value)
+        if value not in {option.value for option in self.options}:
+            return value, self.messages["choice"]
+        return value, None
+
+    def _clean_number(self, raw: Any) -> tuple[Any, str | None]:
+        if raw is None or (isinstance(raw, str) and not raw.strip()):
+            if self.required:
+                return None, self.messages["required"]
+            return None, None
+        if isinstance(raw, bool):
+            return raw, self.messages["invalid"]
+        try:
+            number = int(raw) if not isinstance(raw, float) or raw.is_integer() else None
+        except (TypeError, ValueError):
+            number = None
+        if (
+            number is None
+            or (self.min is not None and number < self.min)
+            or (self.max is not None and number > self.max)
+        ):
+            return raw, self.messages["invalid"]
+        return number, None
+
+    def _clean_id(self, raw: Any) -> tuple[Any, str | None]:
+        if raw is None or raw == "":
+            return None, self.messages["required"] if self.required else None
+        if isinstance(raw, bool):
+            return raw, self.messages["invalid"]
+        try:
+            number = int(raw)
+        except (TypeError, ValueError):
+            return raw, self.messages["invalid"]
+        if number < 1:
+            return raw, self.messages["invalid"]
+        return number, None
+
+    def is_shown(self, inputs: dict, defaults: dict) -> bool:
+        if self.show_if is None:
+            return True
+        other, expected = self.show_if
+        return inputs.get(other, defaults.get(other)) == expected
+
+    # --- props --------------------------------------------------------------------------------
+    def as_props(self) -> dict:
+        props: dict[str, Any] = {
+            "name": self.name,
+            "label": self.label,
+            "type": self.type,
+            "required": self.required,
+        }
+        for key, value in [
+            ("minLength", self.min_length),
+            ("maxLength", self.max_length),
+            ("min", self.min),
+            ("max", self.max),
+        ]:
+            if value is not None:
+                props[key] = value
+        if self.options:
+            props["options"] = [option.as_props() for option in self.options]
+        props["default"] = (
+            self.default if self.default is not None else ("" if self.type != "number" else None)
+        )
+        props["placeholder"] = self.placeholder
+        props["help"] = self.help
+        props["counter"] = self.counter
+        props["messages"] = dict(self.messages)
+        if self.show_if:
+            props["showIf"] = {"field": self.show_if[0], "equals": self.show_if[1]}
+        if self.upload:
+            props["upload"] = dict(self.upload)
+        if self.paired_with:
+            props["pairedWith"] = self.paired_with
+        if self.picker_default:
+            props["pickerDefault"] = self.picker_default
+        return props
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    fields: tuple[Field, ...]
+
+    def as_props(self) -> dict:
+        return {"title": self.title, "fields": [f.as_props() for f in self.fields]}
+
+
+@dataclass(frozen=True)
+class ToolSchema:
+    sections: tuple[Section, ...]
+
+    @property
+    def fields(self) -> list[Field]:
+        return [f for section in self.sections for f in section.fields]
+
+    def field(self, name: str) -> Field:
+        for f in self.fields:
+            if f.name == name:
+                return f
+        raise KeyError(name)
+
+    def defaults(self) -> dict[str, Any]:
+        return {f.name: f.default for f in self.fields if f.default is not None}
+
+    def validate(self, inputs: dict) -> tuple[dict, dict[str, list[str]]]:
+        """Clean `inputs` (unknown keys dropped, absent keys take their defaults).
+
+        Returns (cleaned values, errors by field name); cleaned is only meaningful when errors is empty.
+        """
+        if not isinstance(inputs, dict):
+            inputs = {}
+        defaults = self.defaults()
+        merged = {**defaults, **{k: v for k, v in inputs.items() if v is not None or k not in defaults}}
+        cleaned: dict[str, Any] = {}
+        errors: dict[str, list[str]] = {}
+        for f in self.fields:
+            if not f.is_shown(merged, defaults):
+                continue
+            value, error = f.clean(merged.get(f.name), merged)
+            if error:
+                errors.setdefault(f.name, []).append(error)
+            else:
+                cleaned[f.name] = value
+        return cleaned, errors
+
+    def as_props(self) -> dict:
+        return {"sections": [section.as_props() for section in self.sections]}
+
+
+@dataclass(frozen=True)
+class StepSchemas:
+    """A tool with several steps (Meta Ads Full): `inputs["step"]` chooses the schema.
+
+    validate() has the ToolSchema signature so callers treat every tool alike; the cleaned values
+    carry the step.
+    """
+
+    steps: dict[str, ToolSchema]
+    step_message: str = "Please select a step"
+
+    def validate(self, inputs: dict) -> tuple[dict, dict[str, list[str]]]:
+        step = inputs.get("step") if isinstance(inputs, dict) else None
+        if step not in self.steps:
+            return {}, {"step": [self.step_message]}
+        cleaned, errors = self.steps[step].validate(inputs)
+        return {"step": step, **cleaned}, errors
+
+    def as_props(self) -> dict:
+        return {"steps": {name: schema.as_props() for name, schema in self.steps.items()}}
+
+
+# --- message helpers (the documented patterns) -------------------------------------------------
+def at_least(name: str, n: int) -> str:
+    return f"{name} must be at least {n} characters"
+
+
+def not_exceed(name: str, n: int = 250) -> str:
+    return f"{name} must not exceed {n} characters"
+
+
+def text_field(
+    name: str,
+    label: str,
+    *,
+    message_name: str | None = None,
+    min_length: int | None = None,
+    max_length: int = 250,
+    textarea: bool = False,
+    **extra: Any,
+) -> Field:
+    """A text field with the documented messages; required exactly when it has a minimum length.
+
+    An empty required field shows the minimum-length message, as the documented forms do
+    ('Search term is required' is the one-character minimum's message).
+    """
+    message_name = message_name or label[:1].upper() + label[1:].lower()
+    messages = {"maxLength": not_exceed(message_name, max_length)}
+    if min_length:
+        messages["minLength"] = at_least(message_name, min_length)
+        messages["required"] = messages["minLength"]
+    messages.update(extra.pop("messages", {}))
+    return Field(
+        name=name,
+        label=label,
+        type="textarea" if textarea else "text",
+        required=bool(min_length),
+        min_length=min_length,
+        max_length=max_length,
+        counter=True,
+        messages=messages,
+        **extra,
+    )
+
+
+def choice_field(
+    name: str,
+    label: str,
+    choices: tuple[Option, ...],
+    *,
+    pick: str,
+    required: bool = True,
+    radio: bool = False,
+    **extra: Any,
+) -> Field:
+    """A picker. `pick` completes 'Please select …' (e.g. "a niche", "an ad type")."""
+    message = f"Please select {pick}"
+    return Field(
+        name=name,
+        label=label,
+        type="radio" if radio else "select",
+        required=required,
+        options=choices,
+        messages={"required": message, "choice": message},
+        **extra,
+    )
+
+
+def url_field(name: str, label: str, *, required: bool = False, **extra: Any) -> Field:
+    messages = {"invalid": "Please enter a valid URL", "maxLength": not_exceed(label, URL_MAX_LENGTH)}
+    if required:
+        messages["required"] = "Please enter a valid URL"
+    messages.update(extra.pop("messages", {}))
+    return Field(
+        name=name,
+        label=label,
+        type="url",
+        required=required,
+        max_length=URL_MAX_LENGTH,
+        placeholder="https://",
+        messages=messages,
+        **extra,
+    )
+
+
+def image_field(
+    name: str, label: str, *, bucket: str, url_field: str = "", required_message: str = "", **extra: Any
+) -> Field:
+    upload = {"bucket": bucket}
+    if url_field:
+        upload["urlField"] = url_field
+    messages = {"invalid": "Please enter a valid URL", "maxLength": not_exceed(label, URL_MAX_LENGTH)}
+    if required_message:
+        messages["required"] = required_message
+    return Field(
+        name=name,
+        label=label,
+        type="image",
+        required=bool(required_message),
+        max_length=URL_MAX_LENGTH,
+        upload=upload,
+        messages=messages,
+        **extra,
+    )
+
+
+def color_field(
+    name: str,
+    label: str,
+    *,
+    message_name: str,
+    required: bool = False,
+    default: str | None = None,
+    **extra: Any,
+) -> Field:
+    messages = {
+        "maxLength": not_exceed(message_name),
+        "invalid": f"{message_name} must be a hex code (#RRGGBB) or a colour name",
+    }
+    if required:
+        messages["required"] = f"{message_name} is required"
+    return Field(
+        name=name,
+        label=label,
+        type="color",
+        required=required,
+        max_length=250,
+        default=default,
+        placeholder="#RRGGBB or a colour name",
+        messages=messages,
+        **extra,
+    )
