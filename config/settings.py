@@ -259,6 +259,12 @@ META_ACCESS_TOKEN = env_str("META_ACCESS_TOKEN")
 META_GRAPH_URL = env_str("META_GRAPH_URL", "https://graph.facebook.com/v21.0")
 # host:port pairs exempt from the public-address check (tests and local demos only).
 OUTBOUND_ALLOWED_HOSTS = env_list("OUTBOUND_ALLOWED_HOSTS")
+# Jobs: a running generation beats every HEARTBEAT seconds; the reaper fails (and refunds) one
+# whose beat is older than STALE seconds (its worker died). Meta Ads Full scrapes are free, so
+# they are rate-limited per user.
+GENERATION_HEARTBEAT_SECONDS = env_int("GENERATION_HEARTBEAT_SECONDS", 5)
+GENERATION_STALE_SECONDS = env_int("GENERATION_STALE_SECONDS", 60)
+SCRAPES_PER_HOUR = env_int("SCRAPES_PER_HOUR", 10)
 
 # --- Billing -----------------------------------------------------------------------------
 STRIPE_SECRET_KEY = env_str("STRIPE_SECRET_KEY")
