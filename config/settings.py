@@ -87,6 +87,7 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "config.context_processors.site",
                 "credits.context_processors.balance",
+                "billing.context_processors.current_plan",
             ],
         },
     },
