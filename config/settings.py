@@ -148,6 +148,16 @@ ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_SESSION_REMEMBER = None  # the 'Remember me' checkbox decides
 ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if HTTPS else "http"
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+SOCIALACCOUNT_ADAPTER = "accounts.adapter.SocialAccountAdapter"
+ACCOUNT_FORMS = {
+    "login": "accounts.forms.SignInForm",
+    "signup": "accounts.forms.SignUpForm",
+    "reset_password": "accounts.forms.ForgotPasswordForm",
+    "reset_password_from_key": "accounts.forms.SetNewPasswordForm",
+}
+# An e-mail change (from the profile) takes effect when the new address is confirmed.
+ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_RATE_LIMITS = {
     "login_failed": "10/m/ip,5/5m/key",
     "signup": "20/m/ip",
