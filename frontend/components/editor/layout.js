@@ -1,0 +1,147 @@
+// Where each text element goes, in the image's natural pixels. The preview and the exported
+// PNG both draw through drawScene() on a canvas of the natural size (the preview is only
+// scaled by CSS), so what the user sees is exactly what is saved, at any zoom.
+
+import { cssFamily } from "../../lib/fonts.js";
+
+export const LINE_HEIGHT = 1.2; // line pitch as a multiple of the font size
+const HIT_PADDING = 8; // natural pixels of slack around a block when picking it with the pointer
+
+/** The canvas font shorthand for an element, e.g. `italic 700 32px "Overlay Arial", sans-serif`. */
+export function fontString(el) {
+  const weight = el.fontWeight === "bold" ? 700 : 400;
+  const style = el.fontStyle === "italic" ? "italic" : "normal";
+  return `${style} ${weight} ${el.fontSize}px ${cssFamily(el.fontFamily)}`;
+}
+
+/**
+ * The geometry of one element on an image of `width` × `height` natural pixels.
+ * `measure(text, font)` returns a line's advance width (ctx.measureText in the browser).
+ * Returns the anchor (the block's centre), the rotation in radians, and each line's
+ * position relative to the anchor before rotation, plus the block's half extents.
+ */
+export function layoutElement(el, { width, height }, measure) {
+  const font = fontString(el);
+  const lineHeight = el.fontSize * LINE_HEIGHT;
+  const texts = String(el.text).split(/\r\n|\r|\n/);
+  const widths = texts.map((t) => measure(t, font));
+  const blockWidth = Math.max(0, ...widths);
+  const blockHeight = texts.length * lineHeight;
+  const halfW = blockWidth / 2;
+  const halfH = blockHeight / 2;
+  const lines = texts.map((text, i) => ({
+    text,
+    // canvas textAlign does the per-line alignment; x is the edge (or centre) it aligns to
+    x: el.textAlign === "left" ? -halfW : el.textAlign === "right" ? halfW : 0,
+    y: -halfH + (i + 0.5) * lineHeight, // drawn with textBaseline "middle"
+    width: widths[i],
+  }));
+  return {
+    id: el.id,
+    font,
+    color: el.color,
+    opacity: el.opacity,
+    textAlign: el.textAlign,
+    anchorX: (el.x / 100) * width,
+    anchorY: (el.y / 100) * height,
+    rotation: (el.rotation * Math.PI) / 180,
+    halfW,
+    halfH,
+    lines,
+  };
+}
+
+/** A point in natural pixels expressed in the element's own unrotated frame. */
+function toLocal(layout, px, py) {
+  const dx = px - layout.anchorX;
+  const dy = py - layout.anchorY;
+  const cos = Math.cos(-layout.rotation);
+  const sin = Math.sin(-layout.rotation);
+  return { x: dx * cos - dy * sin, y: dx * sin + dy * cos };
+}
+
+/** The topmost element under the point (natural pixels), or null. `layouts` bottom first. */
+export function hitTest(layouts, px, py) {
+  for (let i = layouts.length - 1; i >= 0; i -= 1) {
+    const l = layouts[i];
+    const p = toLocal(l, px, py);
+    if (Math.abs(p.x) <= l.halfW + HIT_PADDING && Math.abs(p.y) <= l.halfH + HIT_PADDING) return l.id;
+  }
+  return null;
+}
+
+/** The four corners of an element's block (natural pixels), for outlines and bounds tests. */
+export function blockCorners(layout, padding = 0) {
+  const w = layout.halfW + padding;
+  const h = layout.halfH + padding;
+  const cos = Math.cos(layout.rotation);
+  const sin = Math.sin(layout.rotation);
+  return [
+    [-w, -h],
+    [w, -h],
+    [w, h],
+    [-w, h],
+  ].map(([x, y]) => ({ x: layout.anchorX + x * cos - y * sin, y: layout.anchorY + x * sin + y * cos }));
+}
+
+/** Converts a pointer position to natural pixels, given the canvas's on-screen box. */
+export function clientToNatural(clientX, clientY, rect, { width, height }) {
+  return {
+    x: ((clientX - rect.left) / rect.width) * width,
+    y: ((clientY - rect.top) / rect.height) * height,
+  };
+}
+
+/** Lays out every element with one canvas context's measurements. */
+export function layoutAll(ctx, elements, size) {
+  const measure = (text, font) => {
+    ctx.font = font;
+    return ctx.measureText(text).width;
+  };
+  return elements.map((el) => layoutElement(el, size, measure));
+}
+
+/** Draws the image and the text layers at natural size: the one drawing routine for both
+ * the on-screen preview and the exported PNG. Returns the layouts it drew. */
+export function drawScene(ctx, { image, width, height, elements }) {
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, width, height);
+  ctx.drawImage(image, 0, 0, width, height);
+  const layouts = layoutAll(ctx, elements, { width, height });
+  for (const l of layouts) {
+    ctx.save();
+    ctx.globalAlpha = l.opacity;
+    ctx.translate(l.anchorX, l.anchorY);
+    ctx.rotate(l.rotation);
+    ctx.font = l.font;
+    ctx.fillStyle = l.color;
+    ctx.textAlign = l.textAlign;
+    ctx.textBaseline = "middle";
+    for (const line of l.lines) ctx.fillText(line.text, line.x, line.y);
+    ctx.restore();
+  }
+  ctx.restore();
+  return layouts;
+}
+
+/** The dashed outline around the selected element (preview only, never exported).
+ * `scale` is natural pixels per CSS pixel, so the outline looks the same at any zoom. */
+export function drawSelection(ctx, layout, scale = 1) {
+  const corners = blockCorners(layout, 6 * scale);
+  ctx.save();
+  ctx.lineWidth = 2 * scale;
+  ctx.setLineDash([6 * scale, 4 * scale]);
+  for (const [color, offset] of [
+    ["#FFFFFF", 0],
+    ["#4F46E5", 6 * scale],
+  ]) {
+    ctx.strokeStyle = color;
+    ctx.lineDashOffset = offset;
+    ctx.beginPath();
+    corners.forEach((c, i) => (i ? ctx.lineTo(c.x, c.y) : ctx.moveTo(c.x, c.y)));
+    ctx.closePath();
+    ctx.stroke();
+  }
+  ctx.restore();
+}
