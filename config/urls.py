@@ -2,11 +2,12 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
-from config import views
+from config import health, views
 
 urlpatterns = [
     path("", views.landing, name="landing"),
     path("dashboard", views.dashboard, name="dashboard"),
+    path("healthz", health.healthz, name="healthz"),
     path("", include("accounts.urls")),
     path("", include("credits.urls")),
     path("", include("history.urls")),
