@@ -1,0 +1,55 @@
+"""What every engine is: one `run()` that returns a normalized output, or raises EngineError."""
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from django.conf import settings
+from django.utils.module_loading import import_string
+
+if TYPE_CHECKING:
+    from services.registry import Tool
+
+ENGINES = {
+    "demo": "services.engines.demo.DemoEngine",
+    "webhook": "services.engines.webhook.WebhookEngine",
+    "openai": "services.engines.openai.OpenAIEngine",
+}
+
+
+class EngineError(Exception):
+    """A generation failed. `message` is shown to the user (the documented text where one exists);
+    `retryable` says whether trying the same request again may succeed (timeouts, 5xx)."""
+
+    def __init__(self, message: str, *, retryable: bool = False):
+        super().__init__(message)
+        self.message = message
+        self.retryable = retryable
+
+
+@dataclass
+class EngineResult:
+    output: dict  # the normalized output (CONTRACTS.md "engines")
+    image: bytes | None = None  # PNG bytes for creatives; the job stores them and sets output["image"]
+
+
+class Assets(Protocol):
+    def read(self, url_or_path: str) -> bytes | None: ...
+
+
+class Engine(Protocol):
+    name: str
+
+    def run(self, *, tool: "Tool", step: str, inputs: dict, user_id: str, assets: Assets) -> EngineResult: ...
+
+
+def engine_name_for(tool: "Tool") -> str:
+    """GENERATION_ENGINE, unless GENERATION_ENGINE_<SLUG> (e.g. GENERATION_ENGINE_META_COPY) overrides it."""
+    override = getattr(settings, f"GENERATION_ENGINE_{tool.slug.upper().replace('-', '_')}", "")
+    return (override or settings.GENERATION_ENGINE or "demo").strip().lower()
+
+
+def get_engine(tool: "Tool") -> Engine:
+    name = engine_name_for(tool)
+    if name not in ENGINES:
+        raise EngineError(f"Unknown generation engine {name!r}.")
+    return import_string(ENGINES[name])()
