@@ -270,6 +270,25 @@ META_ACCESS_TOKEN = env_str("META_ACCESS_TOKEN")
 META_GRAPH_URL = env_str("META_GRAPH_URL", "https://graph.facebook.com/v21.0")
 # host:port pairs exempt from the public-address check (tests and local demos only).
 OUTBOUND_ALLOWED_HOSTS = env_list("OUTBOUND_ALLOWED_HOSTS")
+# Per-tool engine (GENERATION_ENGINE_META_COPY=webhook, …) and per-call webhook path
+# (WEBHOOK_PATH_SPY_AGENT=spy-agent, …) overrides; services/engines/ holds the defaults.
+_TOOL_NAMES = ("META_COPY", "META_CREATIVE", "META_ADS_FULL", "SOCIAL_MEDIA_COPY", "SOCIAL_MEDIA_CREATIVE", "SPY_MASTER")
+for _name in _TOOL_NAMES:
+    globals()[f"GENERATION_ENGINE_{_name}"] = env_str(f"GENERATION_ENGINE_{_name}")
+for _name in (
+    "META_COPY",
+    "META_CREATIVE",
+    "META_ADS_FULL_SCRAPE",
+    "META_COPY_FULL",
+    "META_CREATIVE_FULL",
+    "SOCIAL_MEDIA_COPY",
+    "SOCIAL_MEDIA_CREATIVE",
+    "SPY_AGENT",
+):
+    globals()[f"WEBHOOK_PATH_{_name}"] = env_str(f"WEBHOOK_PATH_{_name}")
+WEBHOOK_TIMEOUT_SECONDS = env_int("WEBHOOK_TIMEOUT_SECONDS", 300)
+WEBHOOK_SPY_TIMEOUT_SECONDS = env_int("WEBHOOK_SPY_TIMEOUT_SECONDS", 600)  # documented: 10 minutes
+OPENAI_TIMEOUT_SECONDS = env_int("OPENAI_TIMEOUT_SECONDS", 240)
 # Jobs: a running generation beats every HEARTBEAT seconds; the reaper fails (and refunds) one
 # whose beat is older than STALE seconds (its worker died). Meta Ads Full scrapes are free, so
 # they are rate-limited per user.
