@@ -272,7 +272,14 @@ META_GRAPH_URL = env_str("META_GRAPH_URL", "https://graph.facebook.com/v21.0")
 OUTBOUND_ALLOWED_HOSTS = env_list("OUTBOUND_ALLOWED_HOSTS")
 # Per-tool engine (GENERATION_ENGINE_META_COPY=webhook, …) and per-call webhook path
 # (WEBHOOK_PATH_SPY_AGENT=spy-agent, …) overrides; services/engines/ holds the defaults.
-_TOOL_NAMES = ("META_COPY", "META_CREATIVE", "META_ADS_FULL", "SOCIAL_MEDIA_COPY", "SOCIAL_MEDIA_CREATIVE", "SPY_MASTER")
+_TOOL_NAMES = (
+    "META_COPY",
+    "META_CREATIVE",
+    "META_ADS_FULL",
+    "SOCIAL_MEDIA_COPY",
+    "SOCIAL_MEDIA_CREATIVE",
+    "SPY_MASTER",
+)
 for _name in _TOOL_NAMES:
     globals()[f"GENERATION_ENGINE_{_name}"] = env_str(f"GENERATION_ENGINE_{_name}")
 for _name in (
