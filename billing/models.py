@@ -1,4 +1,45 @@
+from datetime import UTC, datetime
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from django.conf import settings
 from django.db import models
+from django.db.models import Q, Subquery
+
+# Stripe subscription statuses under which the customer keeps the plan. 'past_due' keeps it
+# while Stripe retries the card; every other status ('canceled', 'unpaid', 'incomplete', ...)
+# means the user is back on Free.
+LIVE_STATUSES = ("active", "trialing", "past_due")
+# Stripe never moves a subscription out of these, so a late event must not revive it.
+TERMINAL_STATUSES = ("canceled", "incomplete_expired")
+
+FREE_PLAN_ID = "free"
+
+
+def from_unix(seconds: int | None) -> datetime | None:
+    """Stripe timestamps are unix seconds (UTC)."""
+    return datetime.fromtimestamp(int(seconds), tz=UTC) if seconds else None
+
+
+class PlanQuerySet(models.QuerySet):
+    def for_price_id(self, price_id: str) -> "Plan | None":
+        """The plan sold under a Stripe price id, using the same environment overrides as
+        `Plan.price_id`. Six rows at most, so matching in Python keeps the override rule in one place."""
+        if not price_id:
+            return None
+        return next((plan for plan in self if plan.price_id == price_id), None)
+
+    def free(self) -> "Plan | None":
+        return self.filter(id=FREE_PLAN_ID).first()
+
+    def current_for(self, user) -> "Plan | None":
+        """The plan the user is on: their live subscription's plan, else Free (also when the
+        subscription's price matches no plan). One query."""
+        live_plan = (
+            Subscription.objects.filter(user=user).live().order_by("-created_at", "-pk").values("plan_id")[:1]
+        )
+        plans = {plan.id: plan for plan in self.filter(Q(pk=Subquery(live_plan)) | Q(pk=FREE_PLAN_ID))}
+        paid = [plan for plan_id, plan in plans.items() if plan_id != FREE_PLAN_ID]
+        return paid[0] if paid else plans.get(FREE_PLAN_ID)
 
 
 class Plan(models.Model):
@@ -18,11 +59,20 @@ class Plan(models.Model):
     features = models.JSONField(default=list, blank=True)
     badge = models.CharField(max_length=40, blank=True)
     stripe_link = models.CharField(
-        max_length=500, blank=True, help_text="Stripe Payment Link URL; '#' means contact sales."
+        max_length=500,
+        blank=True,
+        help_text="Stripe Payment Link URL; '#' means contact sales. STRIPE_LINK_<PLAN> in the environment wins.",
     )
-    stripe_price_id = models.CharField(max_length=100, blank=True, db_index=True)
+    stripe_price_id = models.CharField(
+        max_length=100,
+        blank=True,
+        db_index=True,
+        help_text="Stripe price id (price_…). STRIPE_PRICE_<PLAN> in the environment wins.",
+    )
     sort_order = models.PositiveSmallIntegerField(default=0)
     is_active = models.BooleanField(default=True)
+
+    objects = PlanQuerySet.as_manager()
 
     class Meta:
         ordering = ["sort_order", "price"]
@@ -37,3 +87,167 @@ class Plan(models.Model):
     @property
     def is_free(self) -> bool:
         return self.price == 0
+
+    @property
+    def price_id(self) -> str:
+        """The Stripe price id in force: the environment's STRIPE_PRICE_<PLAN> when set, else the row's."""
+        return settings.STRIPE_PLAN_PRICE_IDS.get(self.id) or self.stripe_price_id
+
+    @property
+    def payment_link(self) -> str:
+        """The Stripe Payment Link in force: STRIPE_LINK_<PLAN> when set, else the row's."""
+        return settings.STRIPE_PLAN_LINKS.get(self.id) or self.stripe_link
+
+    @property
+    def is_contact_sales(self) -> bool:
+        return self.payment_link.strip() == "#"
+
+    def checkout_url_for(self, user) -> str:
+        """The payment link with the user attached, so the checkout webhook can credit them:
+        `client_reference_id=<user id>` and `prefilled_email=<email>`. Empty when the plan
+        cannot be bought online (free, no link, or contact sales)."""
+        link = self.payment_link.strip()
+        if self.is_free or not link or link == "#":
+            return ""
+        parts = urlsplit(link)
+        query = parse_qsl(parts.query, keep_blank_values=True)
+        query += [("client_reference_id", str(user.pk)), ("prefilled_email", user.email)]
+        return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+class StripeCustomerQuerySet(models.QuerySet):
+    def customer_ids_for(self, user) -> list[str]:
+        return list(self.filter(user=user).values_list("customer_id", flat=True))
+
+
+class StripeCustomer(models.Model):
+    """A Stripe customer that belongs to one of our users. Payment Links create a new Stripe
+    customer per checkout, so one user can own several."""
+
+    customer_id = models.CharField(max_length=255, unique=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="stripe_customers"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = StripeCustomerQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return self.customer_id
+
+
+class SubscriptionQuerySet(models.QuerySet):
+    def live(self):
+        return self.filter(status__in=LIVE_STATUSES)
+
+    def current_for(self, user) -> "Subscription | None":
+        """The subscription that decides the user's plan: the newest live one."""
+        return self.filter(user=user).live().select_related("plan").order_by("-created_at", "-pk").first()
+
+
+class Subscription(models.Model):
+    """Our copy of a Stripe subscription, kept in step by webhook events (and by the answers
+    of our own Stripe calls). `synced_at` is the Stripe time of the snapshot last applied:
+    an older snapshot arriving late is ignored, so out-of-order events converge."""
+
+    subscription_id = models.CharField(max_length=255, unique=True)
+    customer_id = models.CharField(max_length=255, db_index=True)
+    # Empty until checkout.session.completed tells us who paid (its events can arrive first).
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="subscriptions",
+    )
+    status = models.CharField(max_length=40, blank=True, help_text="As received from Stripe.")
+    price_id = models.CharField(max_length=255, blank=True)
+    plan = models.ForeignKey(Plan, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    current_period_end = models.DateTimeField(null=True, blank=True)
+    cancel_at_period_end = models.BooleanField(default=False)
+    synced_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = SubscriptionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return self.subscription_id
+
+    @property
+    def is_live(self) -> bool:
+        return self.status in LIVE_STATUSES
+
+    @property
+    def plan_name(self) -> str:
+        return self.plan.name if self.plan else "Unknown Plan"
+
+    def as_stripe_dict(self) -> dict:
+        """The documented subscription shape (id, status, cancel_at_period_end,
+        current_period_end in unix seconds, items.data[0].price.id) plus our plan."""
+        return {
+            "id": self.subscription_id,
+            "status": self.status,
+            "cancel_at_period_end": self.cancel_at_period_end,
+            "current_period_end": int(self.current_period_end.timestamp())
+            if self.current_period_end
+            else None,
+            "items": {"data": [{"price": {"id": self.price_id}}]},
+            "plan": {"id": self.plan_id, "name": self.plan_name},
+        }
+
+
+class PaidInvoice(models.Model):
+    """A paid Stripe invoice and whether its credits were granted. An invoice can be paid
+    before checkout tells us the user; it then waits here (credited_at empty) and is granted
+    when the customer is linked."""
+
+    invoice_id = models.CharField(max_length=255, unique=True)
+    customer_id = models.CharField(max_length=255, db_index=True)
+    subscription_id = models.CharField(max_length=255, blank=True)
+    price_id = models.CharField(max_length=255, blank=True)
+    plan = models.ForeignKey(Plan, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="paid_invoices",
+    )
+    amount_paid = models.PositiveIntegerField(default=0, help_text="Minor units (cents).")
+    currency = models.CharField(max_length=10, blank=True)
+    paid_at = models.DateTimeField(null=True, blank=True)
+    credited_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return self.invoice_id
+
+
+class StripeEvent(models.Model):
+    """Every webhook event we accepted, for staff to read. The primary key is Stripe's event
+    id, inserted in the same transaction as the event's effects: that is what makes each event
+    take effect once, however often (or concurrently) Stripe delivers it."""
+
+    id = models.CharField(primary_key=True, max_length=255)
+    type = models.CharField(max_length=100, db_index=True)
+    payload = models.JSONField()
+    created = models.DateTimeField(help_text="When Stripe created the event.")
+    received_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    processed_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-received_at"]
+
+    def __str__(self):
+        return f"{self.type} {self.id}"

@@ -1,0 +1,323 @@
+"""Billing writes: applying Stripe webhook events, and the user's own billing actions.
+
+Stripe is the source of truth. Our rows (customers, subscriptions, paid invoices) are a copy
+kept in step by signed webhook events; credits move only through credits.actions.grant_credits.
+"""
+
+import logging
+from datetime import datetime
+from functools import partial
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from billing import stripe_client
+from billing.models import (
+    TERMINAL_STATUSES,
+    PaidInvoice,
+    Plan,
+    StripeCustomer,
+    StripeEvent,
+    Subscription,
+    from_unix,
+)
+from credits.actions import grant_credits
+from credits.models import LedgerEntry
+
+log = logging.getLogger(__name__)
+
+
+# --- webhook events --------------------------------------------------------------------------
+
+
+def apply_stripe_event(*, event: dict) -> StripeEvent:
+    """Store a verified Stripe event and apply its effects, exactly once per event id.
+
+    The StripeEvent row is inserted in the same transaction as the effects. A second delivery
+    — later, or at the same moment from another worker — finds the row (on PostgreSQL its
+    INSERT waits for the first transaction and then fails on the primary key) and changes
+    nothing. If applying fails, the transaction rolls back, the error is stored on its own,
+    and the exception propagates so the webhook answers 500 and Stripe retries.
+    """
+    created = from_unix(event.get("created")) or timezone.now()
+    try:
+        with transaction.atomic():
+            record, _ = StripeEvent.objects.select_for_update().get_or_create(
+                id=event["id"], defaults={"type": event["type"], "payload": event, "created": created}
+            )
+            if record.processed_at is not None:
+                return record
+            handler = EVENT_HANDLERS.get(event["type"])
+            if handler is not None:
+                handler(event["data"]["object"], at=created)
+            record.processed_at = timezone.now()
+            record.error = ""
+            record.save(update_fields=["processed_at", "error"])
+            return record
+    except Exception as exc:
+        log.exception("Stripe event %s (%s) failed", event.get("id"), event.get("type"))
+        StripeEvent.objects.update_or_create(
+            id=event["id"],
+            defaults={"type": event["type"], "payload": event, "created": created, "error": repr(exc)[:2000]},
+        )
+        raise
+
+
+def _link_checkout_session(session: dict, *, at: datetime) -> None:
+    """checkout.session.completed: the Payment Link carried our user id as
+    client_reference_id. Link the Stripe customer and subscription to that user, then grant
+    any invoice that was paid before this event arrived."""
+    customer_id = session.get("customer") or ""
+    user = _user_from_reference(session.get("client_reference_id")) or _user_from_metadata(
+        session.get("metadata")
+    )
+    if user is None or not customer_id:
+        log.warning("Checkout session %s names no known user or customer; not linked", session.get("id"))
+        return
+    user = _link_customer(customer_id=customer_id, user=user)
+    subscription_id = session.get("subscription") or ""
+    if subscription_id:
+        Subscription.objects.get_or_create(
+            subscription_id=subscription_id, defaults={"customer_id": customer_id, "user": user}
+        )
+    settle_customer(customer_id=customer_id)
+    _settle_customer_after_commit(customer_id)
+
+
+def _record_paid_invoice(invoice: dict, *, at: datetime) -> None:
+    """invoice.paid: grant the plan's credits once for this invoice. If we cannot tell whose
+    invoice it is yet (it was paid before checkout.session.completed arrived), it waits as
+    a PaidInvoice without a user and is granted when the customer is linked."""
+    customer_id = invoice.get("customer") or ""
+    subscription_id = _invoice_subscription_id(invoice)
+    plans = list(Plan.objects.all())
+    price_id, plan = "", None
+    for candidate in _invoice_price_ids(invoice):
+        price_id = price_id or candidate
+        plan = next((p for p in plans if p.price_id == candidate), None)
+        if plan is not None:
+            price_id = candidate
+            break
+
+    paid, _ = PaidInvoice.objects.select_for_update().get_or_create(
+        invoice_id=invoice["id"],
+        defaults={
+            "customer_id": customer_id,
+            "subscription_id": subscription_id,
+            "price_id": price_id,
+            "plan": plan,
+            "amount_paid": invoice.get("amount_paid") or 0,
+            "currency": invoice.get("currency") or "",
+            "paid_at": from_unix((invoice.get("status_transitions") or {}).get("paid_at")) or at,
+        },
+    )
+    if paid.credited_at is not None:
+        return
+    if paid.user is None:
+        metadata = ((invoice.get("parent") or {}).get("subscription_details") or {}).get("metadata")
+        paid.user = (
+            _user_for_customer(customer_id)
+            or _user_for_subscription(subscription_id)
+            or _user_from_metadata(metadata)
+            or _user_from_metadata(invoice.get("metadata"))
+        )
+        if paid.user is None:
+            log.info(
+                "Invoice %s paid before its checkout was linked; credits wait for the link", paid.invoice_id
+            )
+            _settle_customer_after_commit(customer_id)
+            return
+        paid.save(update_fields=["user"])
+        if customer_id:
+            _link_customer(customer_id=customer_id, user=paid.user)
+    _grant_invoice_credits(paid)
+
+
+def _grant_invoice_credits(paid: PaidInvoice) -> None:
+    if paid.plan is None:
+        log.warning(
+            "Invoice %s is for price %r, which no plan sells; no credits granted",
+            paid.invoice_id,
+            paid.price_id,
+        )
+        return
+    if paid.plan.credits:
+        grant_credits(
+            user=paid.user,
+            amount=paid.plan.credits,
+            reason=f"{paid.plan.name} plan: monthly credits",
+            idempotency_key=f"stripe-invoice:{paid.invoice_id}",
+            kind=LedgerEntry.Kind.PURCHASE,
+            reference=paid.invoice_id,
+        )
+    paid.credited_at = timezone.now()
+    paid.save(update_fields=["credited_at"])
+
+
+def _sync_subscription_event(subscription: dict, *, at: datetime) -> None:
+    sync_subscription(snapshot=subscription, at=at)
+
+
+EVENT_HANDLERS = {
+    "checkout.session.completed": _link_checkout_session,
+    "invoice.paid": _record_paid_invoice,
+    "customer.subscription.created": _sync_subscription_event,
+    "customer.subscription.updated": _sync_subscription_event,
+    "customer.subscription.deleted": _sync_subscription_event,
+}
+
+
+def sync_subscription(*, snapshot: dict, at: datetime) -> Subscription:
+    """Copy a Stripe subscription object (from an event, or from our own API call) into our
+    row — unless we already applied a newer snapshot. `at` is when Stripe produced it.
+    A subscription Stripe has ended stays ended, whatever arrives late."""
+    customer_id = snapshot.get("customer") or ""
+    with transaction.atomic():
+        subscription, created = Subscription.objects.select_for_update().get_or_create(
+            subscription_id=snapshot["id"], defaults={"customer_id": customer_id}
+        )
+        if not created and subscription.synced_at is not None and at < subscription.synced_at:
+            return subscription
+        status = snapshot.get("status") or ""
+        if subscription.status in TERMINAL_STATUSES and status not in TERMINAL_STATUSES:
+            return subscription
+        price_id = _subscription_price_id(snapshot)
+        subscription.customer_id = customer_id or subscription.customer_id
+        subscription.status = status
+        subscription.price_id = price_id
+        subscription.plan = Plan.objects.for_price_id(price_id)
+        subscription.current_period_end = from_unix(_subscription_period_end(snapshot))
+        subscription.cancel_at_period_end = bool(snapshot.get("cancel_at_period_end"))
+        subscription.synced_at = at
+        if subscription.user_id is None:
+            subscription.user = _user_for_customer(subscription.customer_id) or _user_from_metadata(
+                snapshot.get("metadata")
+            )
+            if subscription.user is None:
+                _settle_customer_after_commit(subscription.customer_id)
+        subscription.save()
+        return subscription
+
+
+def settle_customer(*, customer_id: str) -> None:
+    """Once a Stripe customer is linked to a user, give that user what arrived for the
+    customer before the link: subscriptions without an owner, invoices not yet granted."""
+    with transaction.atomic():
+        user = _user_for_customer(customer_id)
+        if user is None:
+            return
+        Subscription.objects.filter(customer_id=customer_id, user__isnull=True).update(user=user)
+        pending = PaidInvoice.objects.select_for_update().filter(
+            customer_id=customer_id, credited_at__isnull=True, plan__isnull=False
+        )
+        for invoice in pending:
+            invoice.user = invoice.user or user
+            invoice.save(update_fields=["user"])
+            _grant_invoice_credits(invoice)
+
+
+def _settle_customer_after_commit(customer_id: str) -> None:
+    """Events for one customer can be applied at the same moment by two workers (on
+    PostgreSQL), each unable to see the other's uncommitted link or invoice. Settling again
+    after each commit closes that gap: whichever commits last sees both."""
+    if customer_id:
+        transaction.on_commit(partial(settle_customer, customer_id=customer_id))
+
+
+# --- the user's billing actions ----------------------------------------------------------------
+
+
+def cancel_subscription(*, user, subscription_id: str) -> Subscription:
+    """Ask Stripe to end the user's subscription at the end of the paid period. Raises
+    Subscription.DoesNotExist for a subscription that is not the user's, and
+    StripeUnavailable when Stripe refuses. No transaction is held across the Stripe call."""
+    subscription = Subscription.objects.get(user=user, subscription_id=subscription_id)
+    snapshot = stripe_client.cancel_subscription_at_period_end(subscription.subscription_id)
+    return sync_subscription(snapshot=snapshot, at=_stripe_now())
+
+
+def refresh_subscription(*, subscription: Subscription) -> Subscription:
+    """Re-read the subscription from Stripe (the billing page shows it as Stripe has it now)."""
+    snapshot = stripe_client.retrieve_subscription(subscription.subscription_id)
+    return sync_subscription(snapshot=snapshot, at=_stripe_now())
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+
+def _stripe_now() -> datetime:
+    """The time of a snapshot we fetched ourselves, in whole seconds like Stripe's event
+    timestamps: an event Stripe creates in the same second still counts as no older."""
+    return timezone.now().replace(microsecond=0)
+
+
+def _link_customer(*, customer_id: str, user):
+    """Link a Stripe customer to a user; a customer already linked keeps its owner (which is
+    returned), since credits must never move between accounts on a webhook's say-so."""
+    link, _ = StripeCustomer.objects.get_or_create(customer_id=customer_id, defaults={"user": user})
+    if link.user_id != user.pk:
+        log.warning("Stripe customer %s belongs to user %s, not %s; kept", customer_id, link.user_id, user.pk)
+    return link.user
+
+
+def _user_from_reference(reference) -> "object | None":
+    reference = str(reference or "").strip()
+    if not reference.isdigit():
+        return None
+    return get_user_model().objects.filter(pk=int(reference)).first()
+
+
+def _user_from_metadata(metadata) -> "object | None":
+    metadata = metadata or {}
+    return _user_from_reference(metadata.get("client_reference_id") or metadata.get("user_id"))
+
+
+def _user_for_customer(customer_id: str):
+    if not customer_id:
+        return None
+    link = StripeCustomer.objects.select_related("user").filter(customer_id=customer_id).first()
+    return link.user if link else None
+
+
+def _user_for_subscription(subscription_id: str):
+    if not subscription_id:
+        return None
+    subscription = (
+        Subscription.objects.select_related("user")
+        .filter(subscription_id=subscription_id, user__isnull=False)
+        .first()
+    )
+    return subscription.user if subscription else None
+
+
+def _first_item(snapshot: dict) -> dict:
+    items = (snapshot.get("items") or {}).get("data") or []
+    return items[0] if items else {}
+
+
+def _subscription_price_id(snapshot: dict) -> str:
+    return ((_first_item(snapshot).get("price") or {}).get("id")) or ""
+
+
+def _subscription_period_end(snapshot: dict) -> int | None:
+    # Since API version 2025-03-31 the period lives on the items; older versions had it on top.
+    return _first_item(snapshot).get("current_period_end") or snapshot.get("current_period_end")
+
+
+def _invoice_subscription_id(invoice: dict) -> str:
+    details = (invoice.get("parent") or {}).get("subscription_details") or {}
+    return details.get("subscription") or invoice.get("subscription") or ""
+
+
+def _invoice_price_ids(invoice: dict) -> list[str]:
+    """Price ids of the invoice's lines, in order. Newer API versions put them under
+    pricing.price_details.price; older ones had line.price.id."""
+    ids = []
+    for line in (invoice.get("lines") or {}).get("data") or []:
+        price = ((line.get("pricing") or {}).get("price_details") or {}).get("price") or line.get("price")
+        if isinstance(price, dict):
+            price = price.get("id")
+        if price:
+            ids.append(price)
+    return ids

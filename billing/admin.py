@@ -1,0 +1,121 @@
+from django.conf import settings
+from django.contrib import admin
+
+from billing.actions import settle_customer
+from billing.models import FREE_PLAN_ID, PaidInvoice, Plan, StripeCustomer, StripeEvent, Subscription
+
+
+@admin.register(Plan)
+class PlanAdmin(admin.ModelAdmin):
+    list_display = [
+        "name",
+        "id",
+        "tier",
+        "price",
+        "credits",
+        "badge",
+        "price_id_in_force",
+        "payment_link_in_force",
+        "sort_order",
+        "is_active",
+    ]
+    list_editable = ["sort_order", "is_active"]
+    readonly_fields = ["price_id_in_force", "payment_link_in_force"]
+    fields = [
+        "id",
+        "name",
+        "tier",
+        "description",
+        "price",
+        "credits",
+        "features",
+        "badge",
+        "stripe_link",
+        "payment_link_in_force",
+        "stripe_price_id",
+        "price_id_in_force",
+        "sort_order",
+        "is_active",
+    ]
+
+    @admin.display(description="Stripe price in force")
+    def price_id_in_force(self, plan: Plan) -> str:
+        source = " (from STRIPE_PRICE_…)" if settings.STRIPE_PLAN_PRICE_IDS.get(plan.id) else ""
+        return f"{plan.price_id or '—'}{source}"
+
+    @admin.display(description="Payment link in force")
+    def payment_link_in_force(self, plan: Plan) -> str:
+        source = " (from STRIPE_LINK_…)" if settings.STRIPE_PLAN_LINKS.get(plan.id) else ""
+        return f"{plan.payment_link or '—'}{source}"
+
+    def get_readonly_fields(self, request, obj=None):
+        # The primary key names the plan in code (Free, env variable mapping): fixed once created.
+        return [*self.readonly_fields, "id"] if obj else self.readonly_fields
+
+    def has_delete_permission(self, request, obj=None):
+        # Subscriptions point at plans; deactivate a plan instead. Free is what everyone falls back to.
+        return False if obj is None or obj.id == FREE_PLAN_ID else super().has_delete_permission(request, obj)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Copies of Stripe's records: staff read them; Stripe's events change them."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(StripeEvent)
+class StripeEventAdmin(ReadOnlyAdmin):
+    list_display = ["id", "type", "created", "received_at", "processed_at", "has_error"]
+    list_filter = ["type", ("processed_at", admin.EmptyFieldListFilter)]
+    search_fields = ["id", "type"]
+    date_hierarchy = "received_at"
+
+    @admin.display(boolean=True, description="Error")
+    def has_error(self, event: StripeEvent) -> bool:
+        return bool(event.error)
+
+
+@admin.register(Subscription)
+class SubscriptionAdmin(ReadOnlyAdmin):
+    list_display = [
+        "subscription_id",
+        "user",
+        "plan",
+        "status",
+        "current_period_end",
+        "cancel_at_period_end",
+        "synced_at",
+    ]
+    list_filter = ["status", "cancel_at_period_end", "plan"]
+    search_fields = ["subscription_id", "customer_id", "user__email"]
+    list_select_related = ["user", "plan"]
+
+
+@admin.register(PaidInvoice)
+class PaidInvoiceAdmin(ReadOnlyAdmin):
+    list_display = ["invoice_id", "user", "plan", "amount_paid", "currency", "paid_at", "credited_at"]
+    list_filter = [("credited_at", admin.EmptyFieldListFilter), "plan"]
+    search_fields = ["invoice_id", "customer_id", "user__email"]
+    list_select_related = ["user", "plan"]
+
+
+@admin.register(StripeCustomer)
+class StripeCustomerAdmin(admin.ModelAdmin):
+    """Staff may link a customer to a user by hand (a checkout that carried no user id)."""
+
+    list_display = ["customer_id", "user", "created_at"]
+    search_fields = ["customer_id", "user__email"]
+    raw_id_fields = ["user"]
+    list_select_related = ["user"]
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        # Give the user what was waiting for this customer (paid invoices, subscriptions).
+        settle_customer(customer_id=obj.customer_id)

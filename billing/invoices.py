@@ -1,0 +1,53 @@
+"""Stripe invoices as the billing history shows them (read-only; Stripe keeps the originals)."""
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from billing.models import from_unix
+
+_SYMBOLS = {"usd": "$", "eur": "€", "gbp": "£", "cad": "CA$", "aud": "A$"}
+_STATUS_CLASSES = {
+    "paid": "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200",
+    "open": "bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200",
+}
+_OTHER_STATUS_CLASSES = "bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-200"
+
+
+def format_amount(amount_minor: int, currency: str) -> str:
+    """amount_paid / 100 in the invoice currency: '$49.99', '€19.99', '49.99 CHF'."""
+    value = f"{Decimal(amount_minor or 0) / 100:,.2f}"
+    code = (currency or "").lower()
+    if code in _SYMBOLS:
+        return f"{_SYMBOLS[code]}{value}"
+    return f"{value} {code.upper()}".strip()
+
+
+@dataclass(frozen=True)
+class InvoiceRow:
+    id: str
+    number: str
+    created: datetime | None
+    amount: str
+    status: str
+    status_classes: str
+    pdf_url: str
+
+    @classmethod
+    def from_stripe(cls, invoice: dict) -> "InvoiceRow":
+        status = invoice.get("status") or ""
+        return cls(
+            id=invoice.get("id") or "",
+            number=invoice.get("number") or invoice.get("id") or "",
+            created=from_unix(invoice.get("created")),
+            amount=format_amount(invoice.get("amount_paid") or 0, invoice.get("currency") or ""),
+            status=status,
+            status_classes=_STATUS_CLASSES.get(status, _OTHER_STATUS_CLASSES),
+            pdf_url=invoice.get("invoice_pdf") or "",
+        )
+
+
+def invoice_as_json(invoice: dict) -> dict:
+    """The documented invoice fields, for the get-invoices action."""
+    fields = ("id", "number", "created", "amount_paid", "currency", "status", "invoice_pdf")
+    return {field: invoice.get(field) for field in fields}

@@ -1,0 +1,117 @@
+"""The one seam to Stripe. Every Stripe API call and the webhook signature check go through
+here, so the rest of billing deals in plain dicts and one error type with a user-facing message.
+
+Tests intercept the HTTP underneath (stripe-python uses `requests`) or point STRIPE_API_BASE
+at a local server; nothing here is mocked.
+"""
+
+import json
+import logging
+
+import stripe
+from django.conf import settings
+
+log = logging.getLogger(__name__)
+
+# Stripe refuses webhook signatures older than this many seconds (replay protection).
+WEBHOOK_TOLERANCE_SECONDS = 300
+_TIMEOUT_SECONDS = 15
+
+
+class StripeUnavailable(Exception):
+    """Stripe is not configured, unreachable, or refused the call. `message` is safe to show."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidWebhook(Exception):
+    """The webhook body is not a correctly signed, fresh Stripe event."""
+
+
+def is_configured() -> bool:
+    return bool(settings.STRIPE_SECRET_KEY)
+
+
+def _client() -> stripe.StripeClient:
+    if not is_configured():
+        raise StripeUnavailable("Billing is not configured.")
+    base = settings.STRIPE_API_BASE
+    return stripe.StripeClient(
+        settings.STRIPE_SECRET_KEY,
+        base_addresses={"api": base} if base else None,
+        http_client=stripe.RequestsClient(timeout=_TIMEOUT_SECONDS),
+        max_network_retries=1,
+    )
+
+
+def _call(what: str, message: str, fn):
+    """Runs one Stripe request; any Stripe failure becomes StripeUnavailable(message)."""
+    try:
+        return fn(_client()).to_dict()
+    except stripe.StripeError as exc:
+        log.warning("Stripe %s failed: %s", what, exc)
+        raise StripeUnavailable(message) from exc
+
+
+def retrieve_subscription(subscription_id: str) -> dict:
+    return _call(
+        "retrieve subscription",
+        "Could not load your subscription from Stripe. Please try again.",
+        lambda c: c.v1.subscriptions.retrieve(subscription_id),
+    )
+
+
+def cancel_subscription_at_period_end(subscription_id: str) -> dict:
+    """Keeps the subscription (and the plan) until the period ends; Stripe then cancels it."""
+    return _call(
+        "cancel subscription",
+        "Failed to cancel subscription",
+        lambda c: c.v1.subscriptions.update(subscription_id, params={"cancel_at_period_end": True}),
+    )
+
+
+def list_invoices(customer_ids: list[str], *, limit: int = 24) -> list[dict]:
+    """The newest invoices across the user's Stripe customers, newest first."""
+    invoices: list[dict] = []
+    for customer_id in customer_ids:
+        page = _call(
+            "list invoices",
+            "Could not load your billing history from Stripe. Please try again.",
+            lambda c, cid=customer_id: c.v1.invoices.list(params={"customer": cid, "limit": limit}),
+        )
+        invoices.extend(page.get("data") or [])
+    invoices.sort(key=lambda invoice: invoice.get("created") or 0, reverse=True)
+    return invoices[:limit]
+
+
+def create_portal_session(customer_id: str, *, return_url: str) -> str:
+    """A one-time URL to Stripe's customer portal (cards, invoices, plan changes)."""
+    session = _call(
+        "create portal session",
+        "Could not open the billing portal. Please try again.",
+        lambda c: c.v1.billing_portal.sessions.create(
+            params={"customer": customer_id, "return_url": return_url}
+        ),
+    )
+    return session["url"]
+
+
+def verify_webhook(payload: bytes, signature_header: str | None) -> dict:
+    """The event as a dict, if `payload` carries a valid, fresh signature from our endpoint's
+    secret; otherwise InvalidWebhook. Verified on the raw bytes, before any parsing."""
+    secret = settings.STRIPE_WEBHOOK_SECRET
+    if not secret:
+        log.error("Stripe webhook received but STRIPE_WEBHOOK_SECRET is not set")
+        raise InvalidWebhook("webhook secret not configured")
+    if not signature_header:
+        raise InvalidWebhook("missing Stripe-Signature header")
+    try:
+        stripe.Webhook.construct_event(payload, signature_header, secret, tolerance=WEBHOOK_TOLERANCE_SECONDS)
+    except (stripe.SignatureVerificationError, ValueError) as exc:
+        raise InvalidWebhook(str(exc)) from exc
+    event = json.loads(payload)
+    if not isinstance(event, dict) or not event.get("id") or not event.get("type"):
+        raise InvalidWebhook("not an event")
+    return event

@@ -1,0 +1,23 @@
+import pytest
+
+from billing.models import Plan
+from billing.tests.stripe_fixtures import BASIC_PRICE, SECRET_KEY, WEBHOOK_SECRET
+
+
+@pytest.fixture
+def stripe_keys(settings):
+    """Stripe configured as in production, with test keys."""
+    settings.STRIPE_SECRET_KEY = SECRET_KEY
+    settings.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET
+    settings.STRIPE_API_BASE = ""
+    return settings
+
+
+@pytest.fixture
+def basic_plan(db):
+    """The Basic plan (id professional), sold under the price id the recorded events carry."""
+    plan = Plan.objects.get(id="professional")
+    plan.stripe_price_id = BASIC_PRICE
+    plan.stripe_link = "https://buy.stripe.com/test_basic4999"
+    plan.save()
+    return plan

@@ -1,0 +1,237 @@
+import json
+import time
+
+import pytest
+
+from billing.models import PaidInvoice, Plan, StripeCustomer, StripeEvent, Subscription
+from billing.tests.stripe_fixtures import (
+    CUSTOMER,
+    INVOICE,
+    SUBSCRIPTION,
+    event_body,
+    post_event,
+    sign,
+)
+from credits.models import LedgerEntry, balance_of
+
+pytestmark = pytest.mark.django_db
+
+SIGNUP_AND_BASIC = 3000  # the Basic plan's monthly credits
+
+
+def deliver(client, *names, user=None):
+    for name in names:
+        response = post_event(client, event_body(name, user=user))
+        assert response.status_code == 200, (name, response.content)
+
+
+def purchases(user):
+    return list(LedgerEntry.objects.filter(user=user, kind="purchase"))
+
+
+def test_a_full_purchase_links_alice_and_grants_the_plan_credits_once(client, stripe_keys, basic_plan, alice):
+    before = balance_of(alice)
+
+    deliver(
+        client,
+        "customer_created",
+        "customer_subscription_created",
+        "checkout_session_completed",
+        "customer_subscription_updated_active",
+        "invoice_paid",
+        user=alice,
+    )
+
+    assert StripeCustomer.objects.get(customer_id=CUSTOMER).user == alice
+    subscription = Subscription.objects.get(subscription_id=SUBSCRIPTION)
+    assert (subscription.user, subscription.status, subscription.plan) == (alice, "active", basic_plan)
+    assert subscription.cancel_at_period_end is False
+    assert int(subscription.current_period_end.timestamp()) == 1766322000
+    assert Plan.objects.current_for(alice) == basic_plan
+    [purchase] = purchases(alice)
+    assert (purchase.amount, purchase.reference) == (3000, INVOICE)
+    assert purchase.idempotency_key == f"stripe-invoice:{INVOICE}"
+    assert balance_of(alice) == before + 3000
+
+
+def test_each_event_is_stored_for_staff_with_its_payload(client, stripe_keys, basic_plan, alice):
+    deliver(client, "checkout_session_completed", "invoice_paid", user=alice)
+
+    event = StripeEvent.objects.get(id="evt_1SVqK1LkdIwHu7ixInvPaid01")
+    assert event.type == "invoice.paid"
+    assert event.payload["data"]["object"]["id"] == INVOICE
+    assert event.processed_at is not None and event.error == ""
+    assert int(event.created.timestamp()) == 1763730059
+
+
+def test_the_same_events_replayed_five_times_grant_once(client, stripe_keys, basic_plan, alice):
+    for _ in range(5):
+        deliver(
+            client,
+            "checkout_session_completed",
+            "invoice_paid",
+            "customer_subscription_updated_active",
+            user=alice,
+        )
+
+    assert len(purchases(alice)) == 1
+    assert StripeEvent.objects.count() == 3
+    assert PaidInvoice.objects.get(invoice_id=INVOICE).credited_at is not None
+
+
+def test_an_invoice_paid_before_checkout_completed_is_granted_when_the_checkout_arrives(
+    client, stripe_keys, basic_plan, alice
+):
+    deliver(client, "invoice_paid", "customer_subscription_updated_active", user=alice)
+    assert purchases(alice) == []
+    assert PaidInvoice.objects.get(invoice_id=INVOICE).user is None
+    assert Plan.objects.current_for(alice).id == "free"
+
+    deliver(client, "checkout_session_completed", user=alice)
+
+    [purchase] = purchases(alice)
+    assert purchase.amount == 3000
+    assert Subscription.objects.get(subscription_id=SUBSCRIPTION).user == alice
+    assert Plan.objects.current_for(alice) == basic_plan
+
+
+def test_an_older_subscription_event_arriving_late_changes_nothing(client, stripe_keys, basic_plan, alice):
+    deliver(client, "checkout_session_completed", "customer_subscription_updated_active", user=alice)
+    deliver(client, "customer_subscription_created", user=alice)  # created earlier, status 'incomplete'
+
+    assert Subscription.objects.get(subscription_id=SUBSCRIPTION).status == "active"
+
+
+def test_a_cancel_at_period_end_update_keeps_the_plan_until_the_period_ends(
+    client, stripe_keys, basic_plan, alice
+):
+    deliver(
+        client,
+        "checkout_session_completed",
+        "customer_subscription_updated_active",
+        "customer_subscription_updated_cancel",
+        user=alice,
+    )
+
+    subscription = Subscription.objects.get(subscription_id=SUBSCRIPTION)
+    assert subscription.cancel_at_period_end is True
+    assert subscription.status == "active"
+    assert Plan.objects.current_for(alice) == basic_plan
+
+
+def test_deletion_puts_alice_back_on_free(client, stripe_keys, basic_plan, alice):
+    deliver(
+        client,
+        "checkout_session_completed",
+        "customer_subscription_updated_active",
+        "customer_subscription_deleted",
+        user=alice,
+    )
+
+    assert Subscription.objects.get(subscription_id=SUBSCRIPTION).status == "canceled"
+    assert Plan.objects.current_for(alice).id == "free"
+
+
+def test_a_late_update_cannot_revive_a_deleted_subscription(client, stripe_keys, basic_plan, alice):
+    deliver(client, "checkout_session_completed", "customer_subscription_deleted", user=alice)
+    deliver(
+        client, "customer_subscription_updated_cancel", "customer_subscription_updated_active", user=alice
+    )
+
+    assert Subscription.objects.get(subscription_id=SUBSCRIPTION).status == "canceled"
+    assert Plan.objects.current_for(alice).id == "free"
+
+
+def test_unknown_events_are_acknowledged_and_stored(client, stripe_keys, alice):
+    body = json.dumps(
+        {
+            "id": "evt_1SVqZZLkdIwHu7ixPayout01",
+            "object": "event",
+            "type": "payout.paid",
+            "created": 1763730000,
+            "data": {"object": {"id": "po_1SVqZZ", "object": "payout"}},
+        }
+    ).encode()
+
+    assert post_event(client, body).status_code == 200
+    assert StripeEvent.objects.get(id="evt_1SVqZZLkdIwHu7ixPayout01").processed_at is not None
+
+
+def test_an_invoice_for_a_price_no_plan_sells_grants_nothing(client, stripe_keys, alice):
+    deliver(client, "checkout_session_completed", "invoice_paid", user=alice)
+
+    assert purchases(alice) == []
+    assert PaidInvoice.objects.get(invoice_id=INVOICE).plan is None
+
+
+def test_the_price_id_from_the_environment_wins(client, stripe_keys, alice, settings):
+    settings.STRIPE_PLAN_PRICE_IDS = {
+        **settings.STRIPE_PLAN_PRICE_IDS,
+        "starter": "price_1SVo2kLkdIwHu7ixBasic4999",
+    }
+
+    deliver(client, "checkout_session_completed", "invoice_paid", user=alice)
+
+    [purchase] = purchases(alice)
+    assert purchase.amount == 1000  # the Starter plan's credits
+
+
+def test_a_checkout_without_a_known_user_links_nothing(client, stripe_keys, basic_plan, alice):
+    deliver(client, "checkout_session_completed", "invoice_paid")  # client_reference_id is empty
+
+    assert StripeCustomer.objects.count() == 0
+    assert purchases(alice) == []
+
+
+@pytest.mark.parametrize(
+    "signature",
+    [
+        pytest.param(lambda body: sign(body, secret="whsec_someone_else"), id="wrong secret"),
+        pytest.param(lambda body: sign(body + b" "), id="body changed after signing"),
+        pytest.param(lambda body: sign(body, timestamp=int(time.time()) - 301), id="stale timestamp"),
+        pytest.param(lambda body: "", id="no signature"),
+        pytest.param(lambda body: "t=abc,v1=zz", id="garbage"),
+    ],
+)
+def test_a_bad_or_stale_signature_is_refused_and_changes_nothing(
+    client, stripe_keys, basic_plan, alice, signature
+):
+    body = event_body("checkout_session_completed", user=alice)
+
+    response = post_event(client, body, signature=signature(body))
+
+    assert response.status_code == 400
+    assert StripeEvent.objects.count() == 0
+    assert StripeCustomer.objects.count() == 0
+
+
+def test_webhooks_are_refused_while_no_signing_secret_is_configured(client, stripe_keys, alice):
+    stripe_keys.STRIPE_WEBHOOK_SECRET = ""
+    body = event_body("checkout_session_completed", user=alice)
+
+    assert post_event(client, body).status_code == 400
+    assert StripeEvent.objects.count() == 0
+
+
+def test_only_post_is_allowed(client, stripe_keys):
+    assert client.get("/billing/stripe/webhook/").status_code == 405
+
+
+def test_an_event_that_cannot_be_applied_is_stored_with_its_error_and_retried_by_stripe(
+    client, stripe_keys, alice
+):
+    broken = json.dumps(
+        {
+            "id": "evt_1SVqYYLkdIwHu7ixBroken01",
+            "object": "event",
+            "type": "invoice.paid",
+            "created": 1763730000,
+            "data": {"object": {"object": "invoice"}},
+        }  # no invoice id
+    ).encode()
+
+    assert post_event(client, broken).status_code == 500
+
+    stored = StripeEvent.objects.get(id="evt_1SVqYYLkdIwHu7ixBroken01")
+    assert stored.processed_at is None
+    assert "KeyError" in stored.error

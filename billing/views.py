@@ -1,0 +1,151 @@
+import logging
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+from rest_framework import status
+from rest_framework.exceptions import NotAuthenticated
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from billing import stripe_client
+from billing.actions import apply_stripe_event, cancel_subscription, refresh_subscription
+from billing.invoices import InvoiceRow, invoice_as_json
+from billing.models import Plan, StripeCustomer, Subscription
+from billing.stripe_client import InvalidWebhook, StripeUnavailable
+from credits.models import balance_of
+
+log = logging.getLogger(__name__)
+
+SIGN_IN_TO_CANCEL = "Please sign in to cancel subscription"
+
+
+def _current_subscription(user) -> tuple[Subscription | None, str]:
+    """The user's live subscription, re-read from Stripe when we can; plus an error message
+    when Stripe could not be asked (the last synced copy is shown then)."""
+    subscription = Subscription.objects.current_for(user)
+    if subscription is None or not stripe_client.is_configured():
+        return subscription, ""
+    try:
+        subscription = refresh_subscription(subscription=subscription)
+    except StripeUnavailable as exc:
+        return subscription, exc.message
+    return (subscription if subscription.is_live else None), ""
+
+
+def _invoices(user) -> tuple[list[dict], str]:
+    customer_ids = StripeCustomer.objects.customer_ids_for(user)
+    if not customer_ids or not stripe_client.is_configured():
+        return [], ""
+    try:
+        return stripe_client.list_invoices(customer_ids), ""
+    except StripeUnavailable as exc:
+        return [], exc.message
+
+
+@login_required
+def billing_page(request):
+    subscription, subscription_error = _current_subscription(request.user)
+    invoices, invoices_error = _invoices(request.user)
+    plans = list(Plan.objects.filter(is_active=True))
+    current_plan = subscription.plan if subscription and subscription.plan else Plan.objects.free()
+    return render(
+        request,
+        "billing/billing.html",
+        {
+            "balance": balance_of(request.user),
+            "subscription": subscription,
+            "subscription_error": subscription_error,
+            "invoices": [InvoiceRow.from_stripe(invoice) for invoice in invoices],
+            "invoices_error": invoices_error,
+            "plans": plans,
+            "page_plan": current_plan,
+            "can_manage_billing": stripe_client.is_configured()
+            and StripeCustomer.objects.filter(user=request.user).exists(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def customer_portal(request):
+    """'Manage billing': a fresh Stripe customer-portal session for the user's customer."""
+    subscription = Subscription.objects.current_for(request.user)
+    customer_id = (
+        subscription.customer_id
+        if subscription
+        else next(iter(StripeCustomer.objects.customer_ids_for(request.user)), "")
+    )
+    if not customer_id:
+        messages.error(request, "There is no billing account yet. Subscribe to a plan first.")
+        return redirect("billing:index")
+    try:
+        url = stripe_client.create_portal_session(
+            customer_id, return_url=request.build_absolute_uri(reverse("billing:index"))
+        )
+    except StripeUnavailable as exc:
+        messages.error(request, exc.message)
+        return redirect("billing:index")
+    return redirect(url)
+
+
+class BillingActionsView(APIView):
+    """The documented billing function: GET ?action=get-subscription | get-invoices,
+    POST ?action=cancel-subscription {subscriptionId}. Stripe failures answer 502 with a
+    message, never a 500."""
+
+    permission_classes = [IsAuthenticated]
+
+    def permission_denied(self, request, message=None, code=None):
+        if request.user is None or not request.user.is_authenticated:
+            raise NotAuthenticated(SIGN_IN_TO_CANCEL if request.method == "POST" else "Please sign in")
+        super().permission_denied(request, message, code)
+
+    def get(self, request):
+        action = request.query_params.get("action")
+        if action == "get-subscription":
+            subscription, error = _current_subscription(request.user)
+            if error:
+                return Response({"detail": error}, status=status.HTTP_502_BAD_GATEWAY)
+            return Response({"subscription": subscription.as_stripe_dict() if subscription else None})
+        if action == "get-invoices":
+            invoices, error = _invoices(request.user)
+            if error:
+                return Response({"detail": error}, status=status.HTTP_502_BAD_GATEWAY)
+            return Response({"invoices": [invoice_as_json(invoice) for invoice in invoices]})
+        return Response({"detail": "Unknown action"}, status=status.HTTP_400_BAD_REQUEST)
+
+    def post(self, request):
+        if request.query_params.get("action") != "cancel-subscription":
+            return Response({"detail": "Unknown action"}, status=status.HTTP_400_BAD_REQUEST)
+        subscription_id = request.data.get("subscriptionId") if isinstance(request.data, dict) else None
+        if not isinstance(subscription_id, str) or not subscription_id.strip():
+            return Response({"detail": "subscriptionId is required"}, status=status.HTTP_400_BAD_REQUEST)
+        try:
+            subscription = cancel_subscription(user=request.user, subscription_id=subscription_id.strip())
+        except Subscription.DoesNotExist:
+            return Response({"detail": "Subscription not found"}, status=status.HTTP_404_NOT_FOUND)
+        except StripeUnavailable:
+            return Response({"detail": "Failed to cancel subscription"}, status=status.HTTP_502_BAD_GATEWAY)
+        return Response({"subscription": subscription.as_stripe_dict()})
+
+
+@csrf_exempt  # Stripe cannot send our CSRF token; the signature check takes its place.
+@require_POST
+def stripe_webhook(request):
+    try:
+        event = stripe_client.verify_webhook(request.body, request.headers.get("Stripe-Signature"))
+    except InvalidWebhook as exc:
+        log.warning("Refused a Stripe webhook: %s", exc)
+        return HttpResponseBadRequest("Invalid Stripe signature")
+    try:
+        apply_stripe_event(event=event)
+    except Exception:
+        # Already logged and stored on the event; a 500 makes Stripe deliver it again later.
+        return HttpResponse("Event not processed", status=500)
+    return HttpResponse("ok")
