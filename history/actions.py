@@ -1,0 +1,127 @@
+"""Writes to file storage: user uploads and the stored copy of each generation's result."""
+
+import json
+import logging
+import secrets
+import time
+
+from django.core.files.uploadedfile import UploadedFile
+
+from history.images import InvalidImage, reencode_image
+from history.models import Generation
+from history.storage import GENERATION_HISTORY, UPLOAD_AREAS, USER_UPLOADS, StoredPath, save_file
+
+logger = logging.getLogger(__name__)
+
+MB = 1024 * 1024
+UPLOAD_MAX_BYTES = 5 * MB
+AVATAR_MAX_BYTES = 2 * MB  # 'user-uploads' holds avatars (spec 000 §9: avatar 2 MB)
+
+
+class UploadRejected(Exception):
+    """The upload is refused; `message` is the documented, user-facing text."""
+
+    def __init__(self, message: str, *, field: str = "file"):
+        self.message = message
+        self.field = field
+        super().__init__(message)
+
+
+def upload_limit(area: str) -> int:
+    return AVATAR_MAX_BYTES if area == USER_UPLOADS else UPLOAD_MAX_BYTES
+
+
+def size_message(limit: int) -> str:
+    return f"File size must be less than {limit // MB}MB"
+
+
+def store_upload(*, user, area: str, upload: UploadedFile | None) -> StoredPath:
+    """Verify an uploaded image by decoding it, re-encode it, and store it under the user's id.
+
+    The original bytes are never stored — only the re-encoded pixels — and the original file
+    name is ignored (the stored name is random).
+    """
+    if area not in UPLOAD_AREAS:
+        raise UploadRejected(f"Bucket must be one of: {', '.join(UPLOAD_AREAS)}", field="bucket")
+    if upload is None:
+        raise UploadRejected("No file provided")
+    limit = upload_limit(area)
+    if upload.size is None or upload.size > limit:
+        raise UploadRejected(size_message(limit))
+    data = upload.read(limit + 1)
+    if len(data) > limit:
+        raise UploadRejected(size_message(limit))
+    try:
+        image, extension = reencode_image(data)
+    except InvalidImage as exc:
+        raise UploadRejected(exc.message) from None
+    name = f"{secrets.token_hex(16)}.{extension}"
+    try:
+        return save_file(area=area, user_id=user.pk, name=name, content=image)
+    except Exception as exc:
+        logger.exception("Storing an upload for user %s failed", user.pk)
+        raise UploadRejected(f"Upload failed: {type(exc).__name__}") from exc
+
+
+# --- generation results (spec 000 §7 "Storing a result") ------------------------------------
+
+
+def result_file_name(service_type: str, extension: str) -> str:
+    """The documented `{serviceType}_{timestamp}.{png|txt}`; the timestamp is in milliseconds,
+    as the original app's Date.now() was."""
+    return f"{service_type}_{int(time.time() * 1000)}.{extension}"
+
+
+def result_text(output: dict) -> str:
+    """What a text result's file holds: the social copy, else the variations, else a
+    primaryText/headline/description set, else the whole output as JSON."""
+    if isinstance(output.get("socialMediaCopy"), str) and output["socialMediaCopy"].strip():
+        return output["socialMediaCopy"]
+    variations = output.get("variations")
+    if isinstance(variations, list) and variations:
+        blocks = []
+        for number, variation in enumerate(variations, start=1):
+            if isinstance(variation, dict):
+                blocks.append(_copy_block(f"Variation {number}", variation))
+        if blocks:
+            return "\n\n".join(blocks)
+    if any(key in output for key in ("primaryText", "headline", "description")):
+        return _copy_block("", output)
+    return json.dumps(output, indent=2, ensure_ascii=False)
+
+
+def _copy_block(title: str, copy: dict) -> str:
+    lines = [title] if title else []
+    lines += [
+        f"Headline: {copy.get('headline', '')}",
+        f"Description: {copy.get('description', '')}",
+        f"Primary text: {copy.get('primaryText', '')}",
+    ]
+    return "\n".join(lines)
+
+
+def store_result_image(*, generation: Generation, image: bytes) -> StoredPath:
+    """Store a generated image as PNG. Raises InvalidImage if the bytes are not an image;
+    storage errors propagate (the caller decides what a missing image means)."""
+    png, _ = reencode_image(image, force_png=True)
+    return save_file(
+        area=GENERATION_HISTORY,
+        user_id=generation.user_id,
+        name=result_file_name(generation.service_type, "png"),
+        content=png,
+    )
+
+
+def store_result_text(*, generation: Generation, output: dict) -> StoredPath | None:
+    """Store a text result. A failed store does not fail the generation (spec 000 §8): it is
+    logged and the generation simply has no file."""
+    try:
+        return save_file(
+            area=GENERATION_HISTORY,
+            user_id=generation.user_id,
+            name=result_file_name(generation.service_type, "txt"),
+            content=result_text(output).encode("utf-8"),
+        )
+    except Exception:
+        logger.exception("Storing the result of generation %s failed", generation.pk)
+        return None
