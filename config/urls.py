@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from config import health, views
 
@@ -8,6 +9,7 @@ urlpatterns = [
     path("", views.landing, name="landing"),
     path("dashboard", views.dashboard, name="dashboard"),
     path("healthz", health.healthz, name="healthz"),
+    path("services", RedirectView.as_view(pattern_name="dashboard"), name="services-index"),
     path("", include("accounts.urls")),
     path("", include("credits.urls")),
     path("", include("history.urls")),
