@@ -1,0 +1,86 @@
+import { useEffect, useId, useRef } from "react";
+import { createPortal } from "react-dom";
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab inside `ref` while mounted, focuses its first control (or the container),
+ * and gives focus back to where it was on close. */
+export function useFocusTrap(ref, { onEscape } = {}) {
+  const escape = useRef(onEscape);
+  escape.current = onEscape;
+  useEffect(() => {
+    const container = ref.current;
+    if (!container) return undefined;
+    const previous = document.activeElement;
+    const focusables = () => [...container.querySelectorAll(FOCUSABLE)];
+    (container.querySelector("[data-autofocus]") || focusables()[0] || container).focus();
+    const onKeyDown = (event) => {
+      if (event.key === "Escape" && escape.current) {
+        event.stopPropagation();
+        escape.current();
+        return;
+      }
+      if (event.key !== "Tab") return;
+      const items = focusables();
+      if (items.length === 0) {
+        event.preventDefault();
+        return;
+      }
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (event.shiftKey && (document.activeElement === first || !container.contains(document.activeElement))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    container.addEventListener("keydown", onKeyDown);
+    return () => {
+      container.removeEventListener("keydown", onKeyDown);
+      if (previous && typeof previous.focus === "function" && document.contains(previous)) previous.focus();
+    };
+  }, [ref]);
+}
+
+/** A dialog over the whole page: labelled by its title, focus kept inside, Escape and the
+ * backdrop close it. Rendered into <body> so it covers the shell. */
+export default function Modal({ title, onClose, children, footer, size = "max-w-md" }) {
+  const ref = useRef(null);
+  const titleId = useId();
+  useFocusTrap(ref, { onEscape: onClose });
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-950/60 p-0 sm:items-center sm:p-4">
+      <div className="absolute inset-0" aria-hidden="true" onClick={onClose} />
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`relative w-full ${size} max-h-[100dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl focus:outline-none sm:rounded-2xl dark:bg-slate-900 dark:text-slate-100`}
+      >
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close"
+            className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:hover:bg-slate-800 dark:hover:text-slate-200"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+              <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+            </svg>
+          </button>
+        </div>
+        {children}
+        {footer && <div className="mt-5 flex justify-end gap-2">{footer}</div>}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,299 @@
+import { counterText, isVisible } from "../lib/schema.js";
+import ColorField from "./ColorField.jsx";
+import UploadWidget from "./UploadWidget.jsx";
+import * as ui from "./ui.js";
+
+const WIDE_TYPES = new Set(["textarea", "radio", "image"]);
+const SITE_PATH_RE = /^\/(?!\/)/; // an uploaded file's URL, as opposed to a pasted one
+
+function FieldLabel({ htmlFor, field, as: Tag = "label", id }) {
+  return (
+    <Tag id={id} htmlFor={Tag === "label" ? htmlFor : undefined} className={ui.label}>
+      {field.label}
+      {field.required ? (
+        <>
+          <span aria-hidden="true" className="ml-0.5 text-red-500">
+            *
+          </span>
+          <span className="sr-only"> (required)</span>
+        </>
+      ) : (
+        <span className="ml-1 text-xs font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+      )}
+    </Tag>
+  );
+}
+
+function Errors({ id, messages }) {
+  if (!messages?.length) return null;
+  return (
+    <p id={id} className={ui.fieldError} data-field-error>
+      {messages.join(" ")}
+    </p>
+  );
+}
+
+function describedBy(id, field, messages, extra = []) {
+  return (
+    [messages?.length ? `${id}-error` : "", field.help ? `${id}-help` : "", field.counter ? `${id}-counter` : "", ...extra]
+      .filter(Boolean)
+      .join(" ") || undefined
+  );
+}
+
+function TextControl({ id, field, value, onChange, disabled, messages }) {
+  const common = {
+    id,
+    name: field.name,
+    value: value ?? "",
+    onChange: (event) => onChange(field.name, event.target.value),
+    disabled,
+    placeholder: field.placeholder || undefined,
+    "aria-invalid": Boolean(messages?.length),
+    "aria-required": field.required || undefined,
+    "aria-describedby": describedBy(id, field, messages),
+    className: `${ui.input} mt-1 ${messages?.length ? ui.inputInvalid : ""}`,
+  };
+  switch (field.type) {
+    case "textarea":
+      return <textarea rows={3} {...common} />;
+    case "select":
+      return (
+        <select {...common}>
+          {(!field.required || field.default === "" || field.default == null) && (
+            <option value="">{field.placeholder || `Select ${field.label.toLowerCase()}`}</option>
+          )}
+          {field.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      );
+    case "number":
+      return <input type="number" inputMode="numeric" min={field.min} max={field.max} step={1} {...common} />;
+    case "date":
+      return <input type="date" {...common} />;
+    case "url":
+      return <input type="url" inputMode="url" autoComplete="url" {...common} />;
+    default:
+      return <input type="text" {...common} />;
+  }
+}
+
+function RadioCards({ id, field, value, onChange, disabled, messages }) {
+  return (
+    <fieldset aria-describedby={describedBy(id, field, messages)} aria-invalid={Boolean(messages?.length) || undefined}>
+      <FieldLabel field={field} as="legend" />
+      <div className="mt-2 grid gap-3 sm:grid-cols-2">
+        {field.options.map((option) => {
+          const checked = String(value) === String(option.value);
+          return (
+            <label
+              key={option.value}
+              className={`flex cursor-pointer gap-3 rounded-xl border p-4 transition focus-within:ring-2 focus-within:ring-brand-500 ${
+                checked
+                  ? "border-brand-500 bg-brand-50 dark:border-brand-500 dark:bg-brand-500/10"
+                  : "border-slate-200 hover:border-slate-300 dark:border-slate-700 dark:hover:border-slate-600"
+              }`}
+            >
+              <input
+                type="radio"
+                name={field.name}
+                value={option.value}
+                checked={checked}
+                onChange={() => onChange(field.name, option.value)}
+                disabled={disabled}
+                className="mt-1 accent-brand-600"
+              />
+              <span>
+                <span className="block text-sm font-semibold text-slate-900 dark:text-white">{option.label}</span>
+                {option.description && (
+                  <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">{option.description}</span>
+                )}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** An image: upload or pasted URL. With a paired URL field (`upload.urlField`) the two are
+ * separate request fields; without one, the same field holds either, and the box shows only a
+ * pasted URL. Either way, uploading clears the pasted URL and typing a URL clears the upload. */
+function ImageControl({ id, field, values, errors, onChange, disabled, uploadUrl, signedIn, pair }) {
+  const value = values[field.name] ?? "";
+  const urlName = pair ? pair.name : field.name;
+  const urlValue = pair ? values[pair.name] ?? "" : SITE_PATH_RE.test(value) ? "" : value;
+  const uploaded = pair ? value : SITE_PATH_RE.test(value) ? value : "";
+  const urlMessages = pair ? errors[pair.name] : null;
+  const messages = errors[field.name];
+  const urlId = `${id}-url`;
+  return (
+    <div role="group" aria-labelledby={`${id}-label`}>
+      <FieldLabel id={`${id}-label`} field={field} as="span" />
+      <div className="mt-1 grid gap-3 md:grid-cols-2">
+        <UploadWidget
+          label={field.label.replace(/\s*\(optional\)$/i, "")}
+          name={pair ? field.name : undefined}
+          bucket={field.upload?.bucket}
+          value={uploaded}
+          uploadUrl={uploadUrl}
+          signedIn={signedIn}
+          disabled={disabled}
+          invalid={Boolean(messages?.length)}
+          describedBy={messages?.length ? `${id}-error` : undefined}
+          onChange={(url) => {
+            onChange(field.name, url);
+            if (pair && url) onChange(pair.name, "");
+          }}
+        />
+        <div>
+          <label htmlFor={urlId} className="block text-xs font-medium text-slate-600 dark:text-slate-400">
+            {pair ? pair.label : `or paste the ${field.label.toLowerCase()} URL`}
+          </label>
+          <input
+            id={urlId}
+            name={urlName}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            className={`${ui.input} mt-1 ${(urlMessages || (!pair && messages))?.length ? ui.inputInvalid : ""}`}
+            value={urlValue}
+            disabled={disabled}
+            aria-invalid={Boolean((urlMessages || (!pair && messages))?.length)}
+            aria-describedby={
+              [urlMessages?.length ? `${urlId}-error` : "", !pair && messages?.length ? `${id}-error` : ""]
+                .filter(Boolean)
+                .join(" ") || undefined
+            }
+            onChange={(event) => {
+              const text = event.target.value;
+              if (pair) {
+                onChange(pair.name, text);
+                if (text) onChange(field.name, "");
+              } else {
+                onChange(field.name, text);
+              }
+            }}
+          />
+          <Errors id={`${urlId}-error`} messages={urlMessages} />
+        </div>
+      </div>
+      {field.help && (
+        <p id={`${id}-help`} className={ui.help}>
+          {field.help}
+        </p>
+      )}
+      <Errors id={`${id}-error`} messages={messages} />
+    </div>
+  );
+}
+
+function FieldView(props) {
+  const { id, field, values, errors, onChange, disabled } = props;
+  const value = values[field.name];
+  const messages = errors[field.name];
+  if (field.type === "radio") {
+    return (
+      <>
+        <RadioCards id={id} field={field} value={value} onChange={onChange} disabled={disabled} messages={messages} />
+        <Errors id={`${id}-error`} messages={messages} />
+      </>
+    );
+  }
+  if (field.type === "image") return <ImageControl {...props} />;
+  return (
+    <>
+      <FieldLabel htmlFor={id} field={field} />
+      {field.type === "color" ? (
+        <div className="mt-1">
+          <ColorField
+            id={id}
+            field={field}
+            value={value}
+            onChange={(next) => onChange(field.name, next)}
+            disabled={disabled}
+            invalid={Boolean(messages?.length)}
+            describedBy={describedBy(id, field, messages)}
+          />
+        </div>
+      ) : (
+        <TextControl id={id} field={field} value={value} onChange={onChange} disabled={disabled} messages={messages} />
+      )}
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Errors id={`${id}-error`} messages={messages} />
+          {field.help && (
+            <p id={`${id}-help`} className={ui.help}>
+              {field.help}
+            </p>
+          )}
+        </div>
+        {field.counter && field.maxLength && (
+          <p
+            id={`${id}-counter`}
+            className={`mt-1 shrink-0 text-xs tabular-nums ${
+              String(value ?? "").length > field.maxLength ? "text-red-600 dark:text-red-400" : "text-slate-500 dark:text-slate-400"
+            }`}
+          >
+            {counterText(field, value)}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** Renders a tool's form from the server's schema props: sections, fields, counters, markers
+ * and errors. It holds no state: values and errors live with the caller. */
+export default function SchemaForm({
+  schema,
+  values,
+  errors = {},
+  onChange,
+  disabled = false,
+  uploadUrl,
+  signedIn = true,
+  idPrefix = "f",
+}) {
+  const fields = schema.sections.flatMap((s) => s.fields);
+  const pairOf = (field) => fields.find((other) => other.pairedWith === field.name);
+  return (
+    <div className="space-y-6">
+      {schema.sections.map((section) => {
+        const shown = section.fields.filter(
+          (field) => field.type !== "hidden" && !field.pairedWith && isVisible(field, values),
+        );
+        if (shown.length === 0) return null;
+        const headingId = `${idPrefix}-section-${section.title.replace(/\W+/g, "-").toLowerCase()}`;
+        return (
+          <section key={section.title} aria-labelledby={headingId} className={ui.card}>
+            <h2 id={headingId} className={`${ui.heading2} mb-4`}>
+              {section.title}
+            </h2>
+            <div className="grid gap-x-4 gap-y-5 sm:grid-cols-2">
+              {shown.map((field) => (
+                <div key={field.name} className={WIDE_TYPES.has(field.type) ? "sm:col-span-2" : ""}>
+                  <FieldView
+                    id={`${idPrefix}-${field.name}`}
+                    field={field}
+                    pair={field.type === "image" ? pairOf(field) : undefined}
+                    values={values}
+                    errors={errors}
+                    onChange={onChange}
+                    disabled={disabled}
+                    uploadUrl={uploadUrl}
+                    signedIn={signedIn}
+                  />
+                </div>
+              ))}
+            </div>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

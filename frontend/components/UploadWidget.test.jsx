@@ -1,0 +1,121 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { useState } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import UploadWidget, { uploadProblem } from "./UploadWidget.jsx";
+
+function image(name = "logo.png", size = 1000, type = "image/png") {
+  const file = new File(["x"], name, { type });
+  Object.defineProperty(file, "size", { value: size });
+  return file;
+}
+
+function Harness({ signedIn = true, initial = "" }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <>
+      <UploadWidget label="Logo" name="logoUpload" bucket="logos" value={value} onChange={setValue} uploadUrl="/api/uploads/" signedIn={signedIn} />
+      <output data-testid="value">{value}</output>
+    </>
+  );
+}
+
+const toasts = [];
+const onToast = (event) => toasts.push(event.detail);
+
+describe("uploadProblem", () => {
+  it("gives the documented messages in order: sign-in, image type, size", () => {
+    expect(uploadProblem(image(), { signedIn: false })).toBe("Please sign in to upload files");
+    expect(uploadProblem(image("a.pdf", 10, "application/pdf"), { signedIn: true })).toBe("Please upload an image file");
+    expect(uploadProblem(image("a.png", 5 * 1024 * 1024 + 1), { signedIn: true })).toBe("File size must be less than 5MB");
+    expect(uploadProblem(image("a.png", 5 * 1024 * 1024), { signedIn: true })).toBeNull();
+  });
+});
+
+describe("UploadWidget", () => {
+  beforeEach(() => {
+    toasts.length = 0;
+    window.addEventListener("adsmith:toast", onToast);
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    window.removeEventListener("adsmith:toast", onToast);
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("refuses when signed out, without uploading", () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+    render(<Harness signedIn={false} />);
+    fireEvent.change(document.querySelector("input[name=logoUpload]"), { target: { files: [image()] } });
+    expect(screen.getByRole("alert").textContent).toBe("Please sign in to upload files");
+    expect(toasts).toContainEqual({ message: "Please sign in to upload files", kind: "error" });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("refuses a file that is not an image", () => {
+    vi.stubGlobal("fetch", vi.fn());
+    render(<Harness />);
+    fireEvent.change(document.querySelector("input[name=logoUpload]"), {
+      target: { files: [image("notes.txt", 10, "text/plain")] },
+    });
+    expect(screen.getByRole("alert").textContent).toBe("Please upload an image file");
+  });
+
+  it("refuses an image over 5MB", () => {
+    vi.stubGlobal("fetch", vi.fn());
+    render(<Harness />);
+    fireEvent.change(document.querySelector("input[name=logoUpload]"), {
+      target: { files: [image("big.png", 6 * 1024 * 1024)] },
+    });
+    expect(screen.getByRole("alert").textContent).toBe("File size must be less than 5MB");
+  });
+
+  it("rises 10% every 200 ms up to 90%, reaches 100% on completion, then previews with Remove", async () => {
+    let finish;
+    const fetchMock = vi.fn(() => new Promise((resolve) => (finish = resolve)));
+    vi.stubGlobal("fetch", fetchMock);
+    render(<Harness />);
+    fireEvent.change(document.querySelector("input[name=logoUpload]"), { target: { files: [image()] } });
+
+    const bar = () => screen.getByRole("progressbar", { name: "Uploading Logo" });
+    expect(bar().value).toBe(0);
+    await act(async () => vi.advanceTimersByTimeAsync(200));
+    expect(bar().value).toBe(10);
+    await act(async () => vi.advanceTimersByTimeAsync(600));
+    expect(bar().value).toBe(40);
+    await act(async () => vi.advanceTimersByTimeAsync(5000));
+    expect(bar().value).toBe(90);
+
+    const [url, options] = fetchMock.mock.calls[0];
+    expect(url).toBe("/api/uploads/");
+    expect(options.method).toBe("POST");
+    expect(options.body.get("bucket")).toBe("logos");
+    expect(options.body.get("file").name).toBe("logo.png");
+
+    await act(async () => finish(new Response(JSON.stringify({ url: "/files/logos/1/logo.png" }), { status: 201 })));
+    expect(bar().value).toBe(100);
+    expect(screen.getByTestId("value").textContent).toBe("/files/logos/1/logo.png");
+    expect(screen.getByAltText("Logo preview").getAttribute("src")).toBe("/files/logos/1/logo.png");
+    expect(toasts).toContainEqual({ message: "File uploaded successfully!", kind: "success" });
+
+    await act(async () => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Remove Logo" }));
+    expect(screen.getByTestId("value").textContent).toBe("");
+    expect(document.querySelector("input[name=logoUpload]")).not.toBeNull();
+  });
+
+  it("shows the server's reason when the upload is refused", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ errors: { file: ["Please upload an image file"] } }), { status: 400 })),
+    );
+    render(<Harness />);
+    await act(async () => {
+      fireEvent.change(document.querySelector("input[name=logoUpload]"), { target: { files: [image()] } });
+    });
+    expect(screen.getByRole("alert").textContent).toBe("Upload failed: Please upload an image file");
+    expect(screen.queryByRole("progressbar")).toBeNull();
+  });
+});

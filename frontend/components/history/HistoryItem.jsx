@@ -1,0 +1,141 @@
+import { useState } from "react";
+import { api } from "../../lib/api.js";
+import { downloadImage, downloadText } from "../../lib/download.js";
+import { outputParts, outputText } from "../../lib/output.js";
+import { urlFor } from "../../lib/urls.js";
+import CopyButton from "../CopyButton.jsx";
+import * as ui from "../ui.js";
+
+const STATUS_STYLES = {
+  success: "bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-300",
+  failed: "bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300",
+  running: "bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300",
+};
+
+export function statusLabel(status) {
+  const text = String(status || "");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function isFinished(status) {
+  return status === "success" || status === "failed";
+}
+
+function Output({ detail, toolLabel, downloadName }) {
+  const parts = outputParts(detail.output_data, detail.file_url);
+  if (detail.status === "failed") {
+    return <p className="text-sm text-red-700 dark:text-red-300">{detail.error_message || "This generation failed; its credits were refunded."}</p>;
+  }
+  if (parts.empty) return <p className={ui.muted}>No output data found</p>;
+  const allText = outputText(parts);
+  return (
+    <div className="space-y-3">
+      {parts.image && (
+        <figure className="space-y-2">
+          <img src={parts.image} alt={`${toolLabel} output`} className="max-h-72 rounded-lg border border-slate-200 object-contain dark:border-slate-700" />
+          <button type="button" className={ui.buttonSmall} onClick={() => downloadImage(parts.image, downloadName)} title="Download image">
+            Download
+          </button>
+        </figure>
+      )}
+      {parts.variations.map((v, i) => (
+        <div key={i} className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
+          <p className="font-semibold">{v.headline}</p>
+          <p className="text-slate-600 dark:text-slate-300">{v.description}</p>
+          <p className="mt-1 whitespace-pre-line">{v.primaryText}</p>
+        </div>
+      ))}
+      {parts.texts.map(({ label, text }) => (
+        <div key={label} className="text-sm">
+          <p className="font-medium">{label}</p>
+          <p className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">{text}</p>
+        </div>
+      ))}
+      {parts.fields.length > 0 && (
+        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+          {parts.fields.map(([key, value]) => (
+            <div key={key} className="contents">
+              <dt className="font-medium">{key}</dt>
+              <dd className="text-slate-700 dark:text-slate-300">{String(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {parts.topAds.map((ad) => (
+        <div key={ad.rank} className="text-sm">
+          <p className="font-medium">Top {ad.rank} Performing Ad</p>
+          <p className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">{ad.analysis}</p>
+        </div>
+      ))}
+      {allText && (
+        <div className="flex flex-wrap gap-2">
+          <CopyButton text={allText} what={`${toolLabel} output`}>
+            Copy text
+          </CopyButton>
+          <button type="button" className={ui.buttonSmall} onClick={() => downloadText(allText, downloadName)}>
+            Download text
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** One history entry: collapsed by default; expanding loads its detail once. */
+export default function HistoryItem({ item, itemUrl, toolLabel }) {
+  const [open, setOpen] = useState(false);
+  const [detail, setDetail] = useState(null);
+  const [loadError, setLoadError] = useState(false);
+  const bodyId = `history-item-${item.id}`;
+  const running = !isFinished(item.status);
+
+  const toggle = async () => {
+    const next = !open;
+    setOpen(next);
+    if (next && !detail && !running) {
+      try {
+        setDetail(await api(urlFor(itemUrl, item.id)));
+        setLoadError(false);
+      } catch {
+        setLoadError(true);
+      }
+    }
+  };
+
+  return (
+    <li className="rounded-xl border border-slate-200 dark:border-slate-800" data-testid="history-item">
+      <button
+        type="button"
+        onClick={toggle}
+        aria-expanded={open}
+        aria-controls={bodyId}
+        className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 rounded-xl px-4 py-3 text-left hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:hover:bg-slate-800/50"
+      >
+        <span className="font-medium text-slate-900 dark:text-white">{toolLabel}</span>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[item.status] || STATUS_STYLES.running}`}>
+          {statusLabel(item.status)}
+        </span>
+        <span className="text-xs text-slate-500 dark:text-slate-400">
+          <time dateTime={item.created_at}>{new Date(item.created_at).toLocaleString()}</time> · {item.credits_used} credits
+        </span>
+        {running && <span className="basis-full text-sm text-amber-700 dark:text-amber-300">Generating {toolLabel} content...</span>}
+        <svg aria-hidden="true" viewBox="0 0 20 20" className={`ml-auto h-4 w-4 text-slate-400 transition ${open ? "rotate-180" : ""}`} fill="currentColor">
+          <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+        </svg>
+      </button>
+      {open && (
+        <div id={bodyId} className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">
+          {running ? (
+            <p className={ui.muted}>Still running: the result appears here when it is ready.</p>
+          ) : loadError ? (
+            <p className={ui.muted}>No output data found</p>
+          ) : detail ? (
+            <Output detail={detail} toolLabel={toolLabel} downloadName={item.tool || "generation"} />
+          ) : (
+            <p className={ui.muted}>Loading…</p>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

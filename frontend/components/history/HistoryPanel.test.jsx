@@ -1,0 +1,128 @@
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import HistoryPanel from "./HistoryPanel.jsx";
+
+const labels = { "meta-copy": "Meta Copy", "social-media-creative": "Social Media Creative" };
+const toasts = [];
+const onToast = (event) => toasts.push(event.detail);
+
+function json(body, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+function serve(routes) {
+  const fetchMock = vi.fn(async (url) => {
+    const handler = routes[url];
+    if (!handler) return json({ detail: "Not found." }, 404);
+    return typeof handler === "function" ? handler() : json(handler);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+const panel = (props = {}) => (
+  <HistoryPanel serviceType="meta_copy" listUrl="/api/history/" itemUrl="/api/history/{id}/" toolLabels={labels} {...props} />
+);
+const LIST = "/api/history/?service_type=meta_copy&limit=10";
+
+describe("HistoryPanel", () => {
+  beforeEach(() => {
+    toasts.length = 0;
+    window.addEventListener("adsmith:toast", onToast);
+    Object.assign(navigator, { clipboard: { writeText: vi.fn(async () => {}) } });
+  });
+  afterEach(() => {
+    window.removeEventListener("adsmith:toast", onToast);
+    vi.unstubAllGlobals();
+  });
+
+  it("asks for this tool's type, ten at most, and says when there is nothing yet", async () => {
+    const fetchMock = serve({ [LIST]: { results: [] } });
+    await act(async () => render(panel()));
+    expect(fetchMock.mock.calls[0][0]).toBe(LIST);
+    expect(screen.getByText("No generation history yet")).toBeTruthy();
+  });
+
+  it("shows an empty list when the read fails", async () => {
+    serve({ [LIST]: () => json({ detail: "boom" }, 500) });
+    await act(async () => render(panel()));
+    expect(screen.getByText("No generation history yet")).toBeTruthy();
+  });
+
+  it("labels statuses, loads an item's detail once on expand and copies its text", async () => {
+    const detail = vi.fn(() =>
+      json({
+        id: 7,
+        tool: "meta-copy",
+        status: "success",
+        file_url: "/files/generation-history/1/meta_copy_1.txt",
+        output_data: { variations: [{ headline: "Glow up", description: "", primaryText: "Shine daily." }], engine: "demo" },
+      }),
+    );
+    serve({
+      [LIST]: {
+        results: [
+          { id: 9, tool: "meta-copy", service_type: "meta_copy", status: "running", credits_used: 20, created_at: "2026-11-21T10:00:00Z" },
+          { id: 8, tool: "meta-copy", service_type: "meta_copy", status: "failed", credits_used: 20, created_at: "2026-11-21T09:00:00Z" },
+          { id: 7, tool: "meta-copy", service_type: "meta_copy", status: "success", credits_used: 20, created_at: "2026-11-21T08:00:00Z" },
+        ],
+      },
+      "/api/history/7/": detail,
+    });
+    await act(async () => render(panel()));
+    const items = screen.getAllByTestId("history-item");
+    expect(items).toHaveLength(3);
+    expect(within(items[0]).getByText("Running")).toBeTruthy();
+    expect(within(items[0]).getByText("Generating Meta Copy content...")).toBeTruthy();
+    expect(within(items[1]).getByText("Failed")).toBeTruthy();
+    expect(within(items[2]).getByText("Success")).toBeTruthy();
+
+    const toggle = within(items[2]).getAllByRole("button")[0];
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    await act(async () => fireEvent.click(toggle));
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(within(items[2]).getByText("Glow up")).toBeTruthy();
+    expect(within(items[2]).getByText("No description available")).toBeTruthy();
+
+    await act(async () => fireEvent.click(toggle));
+    await act(async () => fireEvent.click(toggle));
+    expect(detail).toHaveBeenCalledTimes(1);
+
+    await act(async () => fireEvent.click(within(items[2]).getByRole("button", { name: "Copy Meta Copy output" })));
+    expect(navigator.clipboard.writeText).toHaveBeenCalledWith(expect.stringContaining("Headline: Glow up"));
+    expect(toasts).toContainEqual({ message: "Copied to clipboard!", kind: "success" });
+  });
+
+  it("says 'No output data found' for an item without output, and downloads images", async () => {
+    serve({
+      [LIST]: {
+        results: [
+          { id: 2, tool: "meta-copy", service_type: "meta_copy", status: "success", credits_used: 20, created_at: "2026-11-21T08:00:00Z" },
+          { id: 3, tool: "social-media-creative", service_type: "meta_copy", status: "success", credits_used: 80, created_at: "2026-11-21T08:00:00Z" },
+        ],
+      },
+      "/api/history/2/": { id: 2, status: "success", output_data: {}, file_url: null },
+      "/api/history/3/": { id: 3, status: "success", output_data: { image: "/files/generation-history/1/x.png" } },
+      "/files/generation-history/1/x.png": () => new Response("png", { status: 200, headers: { "Content-Type": "image/png" } }),
+    });
+    URL.createObjectURL = vi.fn(() => "blob:x");
+    URL.revokeObjectURL = vi.fn();
+    const clicks = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    await act(async () => render(panel()));
+    const [empty, creative] = screen.getAllByTestId("history-item");
+    await act(async () => fireEvent.click(within(empty).getAllByRole("button")[0]));
+    expect(within(empty).getByText("No output data found")).toBeTruthy();
+
+    await act(async () => fireEvent.click(within(creative).getAllByRole("button")[0]));
+    await act(async () => fireEvent.click(within(creative).getByRole("button", { name: "Download" })));
+    await vi.waitFor(() => expect(clicks).toHaveBeenCalled());
+    expect(toasts).toContainEqual({ message: "Image downloaded successfully!", kind: "success" });
+  });
+
+  it("reloads when told a generation finished", async () => {
+    const fetchMock = serve({ [LIST]: { results: [] } });
+    const { rerender } = await act(async () => render(panel()));
+    await act(async () => rerender(panel({ refreshKey: 1 })));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,53 @@
+// Colour values for the colour field and picker: hex '#RRGGBB', RGB channels 0-255,
+// and CSS colour names (resolved by the browser, so no name table ships in the bundle).
+
+export const HEX_RE = /^#[0-9a-f]{6}$/i;
+const SHORT_HEX_RE = /^#[0-9a-f]{3}$/i;
+
+/** '#abc' or '#aabbcc' → '#AABBCC'; anything else → null. */
+export function normalizeHex(value) {
+  const text = String(value ?? "").trim();
+  if (HEX_RE.test(text)) return text.toUpperCase();
+  if (SHORT_HEX_RE.test(text)) {
+    return `#${[...text.slice(1)].map((c) => c + c).join("")}`.toUpperCase();
+  }
+  return null;
+}
+
+export function hexToRgb(hex) {
+  const normal = normalizeHex(hex);
+  if (!normal) return null;
+  return [1, 3, 5].map((i) => parseInt(normal.slice(i, i + 2), 16));
+}
+
+/** Whether a channel text is a whole number 0-255. */
+export function isChannel(value) {
+  const text = String(value).trim();
+  return /^\d{1,3}$/.test(text) && Number(text) <= 255;
+}
+
+export function rgbToHex(rgb) {
+  if (!rgb.every(isChannel)) return null;
+  return `#${rgb.map((c) => Number(c).toString(16).padStart(2, "0")).join("")}`.toUpperCase();
+}
+
+/** A colour name ('navy', 'light blue') → '#RRGGBB', or null when the browser does not know it. */
+export function colorNameToHex(name) {
+  const text = String(name ?? "").trim();
+  if (!text) return null;
+  const hex = normalizeHex(text);
+  if (hex) return hex;
+  const context = typeof document !== "undefined" && document.createElement("canvas").getContext?.("2d");
+  if (!context) return null;
+  const candidates = [text, text.replace(/[\s-]+/g, "")];
+  for (const candidate of candidates) {
+    // The canvas keeps its previous fill for an unknown colour, so test against two sentinels.
+    context.fillStyle = "#000001";
+    context.fillStyle = candidate;
+    const first = context.fillStyle;
+    context.fillStyle = "#000002";
+    context.fillStyle = candidate;
+    if (first === context.fillStyle) return normalizeHex(first);
+  }
+  return null;
+}
