@@ -12,7 +12,8 @@ of losing or minting credits:
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, OuterRef, Q, Subquery, Sum
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 
@@ -27,6 +28,7 @@ class CreditBalance(models.Model):
     updated_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        permissions = [("grant_credits", "Can grant credits (admin action)")]
         constraints = [
             models.CheckConstraint(condition=Q(balance__gte=0), name="credit_balance_not_negative"),
         ]
@@ -150,3 +152,26 @@ class LedgerEntry(models.Model):
     def signed_amount(self) -> str:
         """'+100' / '−20' (a real minus sign, as shown to users)."""
         return f"+{self.amount}" if self.amount > 0 else f"\u2212{-self.amount}"
+
+
+def ledger_drift() -> list[dict]:
+    """Users whose balance (0 without a row) differs from the sum of their ledger amounts —
+    credit invariant 1 broken. Empty when all is well (`manage.py check_ledger`)."""
+    from django.contrib.auth import get_user_model
+
+    ledger_sum = (
+        LedgerEntry.objects.filter(user_id=OuterRef("pk"))
+        .values("user_id")
+        .annotate(total=Sum("amount"))
+        .values("total")
+    )
+    return list(
+        get_user_model()
+        .objects.annotate(
+            balance=Coalesce(F("credit_balance__balance"), 0),
+            ledger_sum=Coalesce(Subquery(ledger_sum), 0),
+        )
+        .exclude(balance=F("ledger_sum"))
+        .order_by("email")
+        .values("email", "balance", "ledger_sum")
+    )

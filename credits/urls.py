@@ -5,4 +5,5 @@ from credits import views
 app_name = "credits"
 urlpatterns = [
     path("api/credits/", views.CreditsView.as_view(), name="api"),
+    path("usage", views.usage, name="usage"),
 ]

@@ -1,0 +1,151 @@
+"""Staff views of the ledger. Balances and ledger entries are read-only here: the one way
+staff change a balance is the "Grant credits" action, which goes through grant_credits."""
+
+import uuid
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.html import format_html
+
+from credits.actions import MAX_AMOUNT, CreditError, grant_credits
+from credits.models import CreditBalance, LedgerEntry
+
+
+class GrantCreditsForm(forms.Form):
+    amount = forms.IntegerField(
+        min_value=-MAX_AMOUNT,
+        max_value=MAX_AMOUNT,
+        help_text="Credits to add to each selected balance. A negative amount removes credits "
+        "(a correction) and is refused where a balance would go below zero.",
+    )
+    reason = forms.CharField(
+        max_length=250, help_text="Shown to the user on their usage page, e.g. 'Goodwill credits'."
+    )
+    # One idempotency key per rendered form: submitting the same form twice (a double
+    # click, a browser resend) grants once.
+    submission = forms.UUIDField(widget=forms.HiddenInput)
+
+    def clean_amount(self):
+        amount = self.cleaned_data["amount"]
+        if amount == 0:
+            raise forms.ValidationError("Enter an amount other than zero.")
+        return amount
+
+    def clean_reason(self):
+        return self.cleaned_data["reason"].strip()
+
+
+@admin.register(CreditBalance)
+class CreditBalanceAdmin(admin.ModelAdmin):
+    list_display = ["user_email", "balance", "updated_at", "ledger_link"]
+    list_select_related = ["user"]
+    search_fields = ["user__email"]
+    ordering = ["user__email"]
+    fields = ["user", "balance", "updated_at"]
+    readonly_fields = ["user", "balance", "updated_at"]
+    actions = ["grant_credits_action"]
+
+    @admin.display(description="E-mail", ordering="user__email")
+    def user_email(self, balance):
+        return balance.user.email
+
+    @admin.display(description="Ledger")
+    def ledger_link(self, balance):
+        url = reverse("admin:credits_ledgerentry_changelist")
+        return format_html('<a href="{}?q={}">Entries</a>', url, balance.user.email)
+
+    # Rows appear with the sign-up grant; a balance only changes through the ledger.
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def has_grant_permission(self, request):
+        return request.user.has_perm("credits.grant_credits")
+
+    @admin.action(description="Grant credits", permissions=["grant"])
+    def grant_credits_action(self, request, queryset):
+        balances = list(queryset.select_related("user").order_by("user__email"))
+        if "apply" in request.POST:
+            form = GrantCreditsForm(request.POST)
+            if form.is_valid():
+                self._grant(request, balances, **form.cleaned_data)
+                return None  # back to the balance list, with the messages
+        else:
+            form = GrantCreditsForm(initial={"submission": uuid.uuid4()})
+        return TemplateResponse(
+            request,
+            "admin/credits/creditbalance/grant_credits.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": "Grant credits",
+                "opts": self.model._meta,
+                "form": form,
+                "balances": balances,
+                "action_checkbox_name": ACTION_CHECKBOX_NAME,
+            },
+        )
+
+    def _grant(self, request, balances, *, amount, reason, submission):
+        kind = LedgerEntry.Kind.GRANT if amount > 0 else LedgerEntry.Kind.ADJUSTMENT
+        granted = []
+        for balance in balances:
+            try:
+                grant_credits(
+                    user=balance.user,
+                    amount=amount,
+                    reason=reason,
+                    kind=kind,
+                    idempotency_key=f"admin-grant:{submission}:{balance.user_id}",
+                    created_by=request.user,
+                )
+            except CreditError as error:
+                self.message_user(request, f"Not changed for {balance.user.email}: {error}", messages.ERROR)
+            else:
+                granted.append(balance.user.email)
+        if granted:
+            verb = "Granted" if amount > 0 else "Removed"
+            self.message_user(
+                request, f"{verb} {abs(amount):,} credits: {', '.join(granted)}.", messages.SUCCESS
+            )
+
+
+@admin.register(LedgerEntry)
+class LedgerEntryAdmin(admin.ModelAdmin):
+    """Read-only: ledger rows are never edited or deleted (DESIGN.md, credits invariant 3)."""
+
+    list_display = [
+        "created_at",
+        "user_email",
+        "kind",
+        "amount",
+        "balance_after",
+        "reason",
+        "reference",
+        "created_by",
+    ]
+    list_filter = ["kind", "created_at"]
+    list_select_related = ["user", "created_by"]
+    search_fields = ["user__email", "reference"]
+    date_hierarchy = "created_at"
+    show_full_result_count = False  # counting a long ledger on every page view is wasted work
+
+    @admin.display(description="E-mail", ordering="user__email")
+    def user_email(self, entry):
+        return entry.user.email
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,49 @@
+"""python manage.py grant_credits <email> <amount> --reason "…"
+
+A positive amount is a grant; a negative one is a correction (an "adjustment" entry),
+refused if it would take the balance below zero.
+"""
+
+import uuid
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from credits.actions import CreditError, grant_credits
+from credits.models import LedgerEntry
+
+
+class Command(BaseCommand):
+    help = "Grant credits to a user (a negative amount removes credits, never below zero)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("email", help="The account's e-mail address.")
+        parser.add_argument("amount", type=int, help="Credits to add; negative to remove (a correction).")
+        parser.add_argument("--reason", required=True, help="Shown to the user on their usage page.")
+        parser.add_argument(
+            "--idempotency-key",
+            default="",
+            help="Makes a scripted retry safe: a key used before grants nothing. Default: a new key.",
+        )
+
+    def handle(self, *, email, amount, reason, idempotency_key, **options):
+        user = get_user_model().objects.filter(email__iexact=email.strip()).first()
+        if user is None:
+            raise CommandError(f"No account with the e-mail address {email}.")
+        if amount == 0:
+            raise CommandError("The amount must not be zero.")
+        kind = LedgerEntry.Kind.GRANT if amount > 0 else LedgerEntry.Kind.ADJUSTMENT
+        try:
+            entry = grant_credits(
+                user=user,
+                amount=amount,
+                reason=reason.strip(),
+                kind=kind,
+                idempotency_key=idempotency_key or f"command:{uuid.uuid4()}",
+            )
+        except CreditError as error:
+            raise CommandError(f"{user.email}: {error}") from error
+        self.stdout.write(
+            f"{entry.get_kind_display()} of {entry.signed_amount} credits for {user.email}; "
+            f"balance now {entry.balance_after}."
+        )

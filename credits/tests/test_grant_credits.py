@@ -1,0 +1,90 @@
+import pytest
+
+from credits.actions import CreditError, grant_credits
+from credits.models import LedgerEntry, balance_of
+
+
+def grant(user, amount=500, key="grant:1", **extra):
+    return grant_credits(user=user, amount=amount, reason="Goodwill credits", idempotency_key=key, **extra)
+
+
+def test_it_adds_credits_and_writes_a_grant_entry(alice, assert_consistent):
+    entry = grant(alice, 500)
+
+    assert balance_of(alice) == 600
+    assert (entry.kind, entry.amount, entry.balance_after) == ("grant", 500, 600)
+    assert entry.idempotency_key == "grant:1"
+    assert_consistent(alice)
+
+
+def test_a_repeated_key_returns_the_first_grant_and_changes_nothing(alice):
+    first = grant(alice, 500, "invoice:in_123", kind="purchase")
+
+    again = grant(alice, 500, "invoice:in_123", kind="purchase")
+
+    assert again == first
+    assert balance_of(alice) == 600
+    assert LedgerEntry.objects.filter(idempotency_key="invoice:in_123").count() == 1
+
+
+def test_a_key_reused_for_a_different_grant_is_refused(alice, bob):
+    grant(alice, 500, "invoice:in_123")
+
+    with pytest.raises(CreditError, match="already used for a different credit operation"):
+        grant(bob, 500, "invoice:in_123")
+    with pytest.raises(CreditError):
+        grant(alice, 600, "invoice:in_123")
+
+    assert balance_of(alice) == 600
+    assert balance_of(bob) == 100
+
+
+def test_it_records_the_reference_and_who_granted(alice, staff):
+    entry = grant(alice, 1000, "invoice:in_9", kind="purchase", reference="in_9", created_by=staff)
+
+    assert (entry.kind, entry.reference, entry.created_by) == ("purchase", "in_9", staff)
+
+
+def test_it_creates_the_balance_row_for_a_user_without_one(django_user_model):
+    [user] = django_user_model.objects.bulk_create([django_user_model(email="nobody@example.com")])
+
+    grant(user, 30)
+
+    assert balance_of(user) == 30
+
+
+def test_a_negative_adjustment_removes_credits(alice):
+    entry = grant(alice, -40, kind="adjustment")
+
+    assert (entry.kind, entry.amount, entry.balance_after) == ("adjustment", -40, 60)
+    assert balance_of(alice) == 60
+
+
+def test_a_negative_adjustment_below_zero_is_refused(alice):
+    with pytest.raises(CreditError, match="the balance is 100 and cannot go below zero"):
+        grant(alice, -101, kind="adjustment")
+
+    assert balance_of(alice) == 100
+    assert not LedgerEntry.objects.filter(kind="adjustment").exists()
+
+
+@pytest.mark.parametrize("kind", ["grant", "purchase"])
+def test_only_adjustments_may_be_negative(alice, kind):
+    with pytest.raises(CreditError):
+        grant(alice, -10, kind=kind)
+
+
+@pytest.mark.parametrize("kind", ["spend", "refund", "bonus"])
+def test_it_refuses_kinds_that_are_not_grants(alice, kind):
+    with pytest.raises(CreditError):
+        grant(alice, 10, kind=kind)
+
+
+def test_it_needs_an_idempotency_key(alice):
+    with pytest.raises(CreditError, match="idempotency key"):
+        grant(alice, 10, key="")
+
+
+def test_it_refuses_absurd_amounts(alice):
+    with pytest.raises(CreditError, match="at most 10,000,000"):
+        grant(alice, 10_000_001)

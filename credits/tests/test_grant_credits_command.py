@@ -1,0 +1,71 @@
+import pytest
+from django.core.management import CommandError, call_command
+
+from credits.models import LedgerEntry, balance_of
+
+
+def run(*args):
+    from io import StringIO
+
+    out = StringIO()
+    call_command("grant_credits", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_it_grants_credits(alice):
+    output = run("alice@example.com", "250", "--reason", "Conference giveaway")
+
+    assert balance_of(alice) == 350
+    entry = LedgerEntry.objects.for_user(alice).newest_first().first()
+    assert (entry.kind, entry.amount, entry.reason) == ("grant", 250, "Conference giveaway")
+    assert "balance now 350" in output
+
+
+def test_the_email_is_matched_without_regard_to_case(alice):
+    run("Alice@Example.com", "5", "--reason", "Thanks")
+    assert balance_of(alice) == 105
+
+
+def test_a_negative_amount_is_a_correction(alice):
+    run("alice@example.com", "-30", "--reason", "Duplicate grant corrected")
+
+    entry = LedgerEntry.objects.for_user(alice).newest_first().first()
+    assert (entry.kind, entry.amount) == ("adjustment", -30)
+    assert balance_of(alice) == 70
+
+
+def test_a_correction_below_zero_is_refused_with_a_clear_message(alice):
+    with pytest.raises(CommandError, match="Cannot remove 101 credits: the balance is 100") as raised:
+        run("alice@example.com", "-101", "--reason", "Too much")
+
+    assert raised.value.returncode == 1
+    assert balance_of(alice) == 100
+
+
+def test_an_unknown_email_is_refused(db):
+    with pytest.raises(CommandError, match="No account with the e-mail address ghost@example.com"):
+        run("ghost@example.com", "10", "--reason", "x")
+
+
+def test_zero_is_refused(alice):
+    with pytest.raises(CommandError, match="must not be zero"):
+        run("alice@example.com", "0", "--reason", "x")
+
+
+def test_a_reason_is_required(alice):
+    with pytest.raises(CommandError):
+        run("alice@example.com", "10")
+
+
+def test_the_same_idempotency_key_grants_once(alice):
+    run("alice@example.com", "10", "--reason", "Retry-safe", "--idempotency-key", "ticket-42")
+    run("alice@example.com", "10", "--reason", "Retry-safe", "--idempotency-key", "ticket-42")
+
+    assert balance_of(alice) == 110
+
+
+def test_each_run_without_a_key_is_a_new_grant(alice):
+    run("alice@example.com", "10", "--reason", "One")
+    run("alice@example.com", "10", "--reason", "Two")
+
+    assert balance_of(alice) == 120
