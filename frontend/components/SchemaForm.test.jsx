@@ -1,0 +1,121 @@
+import { fireEvent, render, screen } from "@testing-library/react";
+import { useState } from "react";
+import { describe, expect, it } from "vitest";
+import { initialValues } from "../lib/schema.js";
+import SchemaForm from "./SchemaForm.jsx";
+
+const schema = {
+  sections: [
+    {
+      title: "Basic Information",
+      fields: [
+        { name: "productName", label: "Product Name", type: "text", required: true, minLength: 2, maxLength: 250, counter: true, messages: {} },
+        { name: "offer", label: "Offer", type: "textarea", maxLength: 250, counter: true, messages: {} },
+        {
+          name: "niche",
+          label: "Niche",
+          type: "select",
+          required: false,
+          placeholder: "Select a niche",
+          options: [{ value: "Pets", label: "Pets" }],
+          messages: {},
+        },
+        {
+          name: "type",
+          label: "Type",
+          type: "radio",
+          required: true,
+          options: [
+            { value: "Product", label: "Product", description: "A single product" },
+            { value: "Brand", label: "Brand", description: "The brand as a whole" },
+          ],
+          messages: {},
+        },
+        { name: "scrapeId", label: "Website analysis", type: "hidden", required: true, messages: {} },
+      ],
+    },
+    {
+      title: "Media Assets",
+      fields: [
+        { name: "productImageUpload", label: "Product Image", type: "image", required: true, upload: { bucket: "products", urlField: "productImageUrl" }, messages: {} },
+        { name: "productImageUrl", label: "Product image URL", type: "url", pairedWith: "productImageUpload", messages: {} },
+        { name: "logoUrl", label: "Logo", type: "image", upload: { bucket: "logos" }, messages: {} },
+        { name: "headlineOptions", label: "Headline", type: "select", required: true, default: "AI Generated", options: ["AI Generated", "Custom"].map((v) => ({ value: v, label: v })), messages: {} },
+        { name: "customHeadline", label: "Custom Headline", type: "text", required: true, maxLength: 250, showIf: { field: "headlineOptions", equals: "Custom" }, messages: {} },
+      ],
+    },
+  ],
+};
+
+function Harness({ errors = {}, start = {} }) {
+  const [values, setValues] = useState({ ...initialValues(schema), ...start });
+  return (
+    <>
+      <SchemaForm schema={schema} values={values} errors={errors} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} uploadUrl="/api/uploads/" />
+      <output data-testid="values">{JSON.stringify(values)}</output>
+    </>
+  );
+}
+const values = () => JSON.parse(screen.getByTestId("values").textContent);
+
+describe("SchemaForm", () => {
+  it("renders every visible field with a visible label and its documented name", () => {
+    render(<Harness />);
+    expect(screen.getByRole("heading", { name: "Basic Information" })).toBeTruthy();
+    expect(screen.getByLabelText(/Product Name/).getAttribute("name")).toBe("productName");
+    expect(screen.getByLabelText(/Offer/).getAttribute("name")).toBe("offer");
+    expect(screen.getByLabelText(/Niche/).getAttribute("name")).toBe("niche");
+    expect(screen.getByRole("option", { name: "Select a niche" })).toBeTruthy();
+    expect(screen.getByRole("radio", { name: /^Product/ }).getAttribute("name")).toBe("type");
+    expect(screen.getByLabelText("Product image URL").getAttribute("name")).toBe("productImageUrl");
+    expect(document.querySelector("input[type=file][name=productImageUpload]")).not.toBeNull();
+    expect(screen.getByLabelText("or paste the logo URL").getAttribute("name")).toBe("logoUrl");
+    expect(document.querySelector("[name=scrapeId]")).toBeNull();
+  });
+
+  it("marks required and optional fields", () => {
+    render(<Harness />);
+    expect(screen.getByText("Product Name").parentElement.textContent).toContain("(required)");
+    expect(screen.getByText("Offer").parentElement.textContent).toContain("(optional)");
+  });
+
+  it("counts characters as n/250", () => {
+    render(<Harness />);
+    fireEvent.change(screen.getByLabelText(/Product Name/), { target: { value: "Glow" } });
+    expect(screen.getByText("4/250")).toBeTruthy();
+  });
+
+  it("shows a field's errors under it and points the input at them", () => {
+    render(<Harness errors={{ productName: ["Product name must be at least 2 characters"] }} />);
+    const input = screen.getByLabelText(/Product Name/);
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = input.getAttribute("aria-describedby").split(" ");
+    expect(document.getElementById(describedBy[0]).textContent).toBe("Product name must be at least 2 characters");
+  });
+
+  it("shows a Custom field only when its option is Custom", () => {
+    render(<Harness />);
+    expect(screen.queryByLabelText(/Custom Headline/)).toBeNull();
+    fireEvent.change(screen.getByLabelText(/^Headline/), { target: { value: "Custom" } });
+    expect(screen.getByLabelText(/Custom Headline/).getAttribute("name")).toBe("customHeadline");
+  });
+
+  it("clears an upload when a URL is typed for the same image", () => {
+    render(<Harness start={{ productImageUpload: "/files/products/1/p.png" }} />);
+    expect(screen.getByAltText("Product Image preview")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Product image URL"), { target: { value: "https://cdn.example.com/p.png" } });
+    expect(values().productImageUpload).toBe("");
+    expect(values().productImageUrl).toBe("https://cdn.example.com/p.png");
+    expect(screen.queryByAltText("Product Image preview")).toBeNull();
+  });
+
+  it("keeps a single-field image's upload out of the URL box and replaces it with a typed URL", () => {
+    render(<Harness start={{ logoUrl: "/files/logos/1/l.png" }} />);
+    const box = screen.getByLabelText("or paste the logo URL");
+    expect(box.value).toBe("");
+    expect(screen.getByAltText("Logo preview")).toBeTruthy();
+    fireEvent.change(box, { target: { value: "https://cdn.example.com/l.png" } });
+    expect(values().logoUrl).toBe("https://cdn.example.com/l.png");
+    expect(screen.queryByAltText("Logo preview")).toBeNull();
+  });
+});
