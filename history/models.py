@@ -149,3 +149,42 @@ class Generation(models.Model):
         if not self.file:
             return None
         return file_url(self.file.name)
+
+
+class CreativeVersionQuerySet(models.QuerySet):
+    def for_user(self, user):
+        if user is None or not getattr(user, "pk", None):
+            return self.none()
+        return self.filter(generation__user_id=user.pk)
+
+    def latest_for(self, generation) -> "CreativeVersion | None":
+        return self.filter(generation=generation).order_by("-created_at", "-id").first()
+
+
+class CreativeVersion(models.Model):
+    """A creative with text laid over it by the text-overlay editor (history/versions.py).
+
+    Non-destructive: the generation's own file stays the original; each Apply adds a version
+    holding the rendered PNG (same pixel size as the original) and the text layers that
+    produced it, so the editor can reopen on the original with those layers.
+    """
+
+    generation = models.ForeignKey(Generation, on_delete=models.CASCADE, related_name="versions")
+    file = models.FileField(max_length=500)
+    # {"version": 1, "elements": [{id, text, x, y, fontSize, fontFamily, color, fontWeight,
+    # fontStyle, textAlign, rotation, opacity}]}: x/y in % of the image, fontSize in pixels.
+    layers = models.JSONField(default=dict)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    objects = CreativeVersionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["generation", "-created_at"], name="creativeversion_newest")]
+
+    def __str__(self):
+        return f"version {self.pk} of generation {self.generation_id}"
+
+    @property
+    def file_url(self) -> str | None:
+        return file_url(self.file.name) if self.file else None
