@@ -25,3 +25,22 @@ def make_server(settings):
 def upstream(make_server) -> LocalServer:
     """The far side of an engine (webhook service, OpenAI-style API, Meta Graph API, a website)."""
     return make_server()
+
+
+@pytest.fixture
+def alice_assets(alice):
+    """The engines' view of alice's own uploads (services.assets.Assets reads storage directly)."""
+    from services.assets import Assets
+
+    return Assets(alice)
+
+
+@pytest.fixture
+def store_upload():
+    """Store image bytes in an upload area for a user; returns our file URL for it."""
+    from history.storage import save_file
+
+    def store(user, content: bytes, *, area: str = "logos", name: str = "upload.png") -> str:
+        return save_file(area=area, user_id=user.pk, name=name, content=content).url
+
+    return store

@@ -1,0 +1,108 @@
+"""Images going into and coming out of engines.
+
+In: the user's logo and product image are named by our own upload URL (read from storage through
+`assets`, never fetched over HTTP) or by a URL they pasted (fetched through services.outbound with
+the public-address check). Out: whatever an engine's reply holds — a data URL, bare base64 or an
+http URL — becomes verified PNG bytes, or the caller's documented "no image" error.
+"""
+
+import base64
+import binascii
+import logging
+
+from history.images import InvalidImage, reencode_image
+from services import outbound
+from services.engines.base import EngineError
+
+logger = logging.getLogger(__name__)
+
+IMAGE_MAX_BYTES = 15 * 1024 * 1024
+IMAGE_FETCH_TIMEOUT = 30.0
+
+
+def png_from_reference(reference: str, *, no_image_message: str) -> bytes:
+    """A reply's image (data URL, bare base64 or http(s) URL) → PNG bytes, decoded and re-encoded."""
+    reference = (reference or "").strip()
+    if reference.startswith("http://") or reference.startswith("https://"):
+        try:
+            raw = outbound.fetch(
+                reference, timeout=IMAGE_FETCH_TIMEOUT, max_bytes=IMAGE_MAX_BYTES, user_supplied=True
+            )
+        except outbound.OutboundError as exc:
+            logger.info("Could not fetch the generated image: %s", exc.message)
+            raise EngineError(no_image_message, retryable=exc.kind in ("timeout", "connection")) from None
+        if not raw.ok:
+            raise EngineError(no_image_message)
+        data = raw.content
+    else:
+        data = decode_base64_image(reference)
+        if data is None:
+            raise EngineError(no_image_message)
+    return png_bytes(data, no_image_message=no_image_message)
+
+
+def decode_base64_image(reference: str) -> bytes | None:
+    """`data:image/…;base64,…` or bare base64 → bytes; None when it is not base64 at all."""
+    payload = reference.split(",", 1)[1] if reference.startswith("data:") and "," in reference else reference
+    payload = "".join(payload.split())  # line-wrapped base64
+    if not payload:
+        return None
+    try:
+        return base64.b64decode(payload + "=" * (-len(payload) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        try:
+            return base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+        except (binascii.Error, ValueError):
+            return None
+
+
+def png_bytes(data: bytes, *, no_image_message: str) -> bytes:
+    try:
+        png, _extension = reencode_image(data, force_png=True)
+    except InvalidImage:
+        raise EngineError(no_image_message) from None
+    return png
+
+
+def read_input_image(reference: str, assets) -> bytes | None:
+    """The bytes of a user's logo or product image (None when the field is empty or unusable).
+
+    Our own upload URL is read from storage; a pasted URL is fetched with the public-address check.
+    The result is verified by decoding; anything that is not an image is treated as absent.
+    """
+    reference = (reference or "").strip()
+    if not reference:
+        return None
+    data = assets.read(reference)
+    if data is None and (reference.startswith("http://") or reference.startswith("https://")):
+        try:
+            response = outbound.fetch(
+                reference, timeout=IMAGE_FETCH_TIMEOUT, max_bytes=IMAGE_MAX_BYTES, user_supplied=True
+            )
+        except outbound.OutboundError as exc:
+            raise EngineError(f"Failed to fetch image from URL: {exc.message}") from None
+        if not response.ok:
+            raise EngineError("Failed to fetch image from URL")
+        data = response.content
+    if data is None:
+        return None
+    try:
+        return reencode_image(data, force_png=True)[0]
+    except InvalidImage as exc:
+        raise EngineError(f"Failed to fetch image from URL: {exc.message}") from None
+
+
+def image_for_webhook(reference: str, assets) -> str:
+    """What a webhook body carries for an image field: our own upload as a PNG data URL (the
+    automation service cannot read our private files), a pasted URL unchanged, empty as ""."""
+    reference = (reference or "").strip()
+    if not reference:
+        return ""
+    data = assets.read(reference)
+    if data is None:
+        return reference
+    try:
+        png = reencode_image(data, force_png=True)[0]
+    except InvalidImage:
+        return ""
+    return "data:image/png;base64," + base64.b64encode(png).decode()

@@ -1,0 +1,262 @@
+"""The automation-webhook engine: the documented contract (spec 001 §7), byte for byte.
+
+Every call is a JSON POST to WEBHOOK_BASE_URL + its path, carrying userId and an ISO timestamp;
+the replies go through the tolerant parsers in webhook_parsers.py. The base URL is the operator's
+own service (often n8n on a private network), so it is not held to the public-address check; images
+named in a reply are (services.outbound, user_supplied=True).
+"""
+
+import logging
+from datetime import UTC, datetime
+
+from django.conf import settings
+
+from services import outbound
+from services.engines import webhook_parsers as parse
+from services.engines.base import EngineError, EngineResult
+from services.engines.images import image_for_webhook, png_from_reference
+from services.engines.meta_ad_library import NETWORK_FAILED, meta_spy_values
+
+logger = logging.getLogger(__name__)
+
+# Paths under WEBHOOK_BASE_URL; each is overridable by the setting WEBHOOK_PATH_<NAME>. The
+# documents give meta-copy, meta-creative and spy-agent; the others follow the same style.
+DEFAULT_PATHS = {
+    "META_COPY": "meta-copy",
+    "META_CREATIVE": "meta-creative",
+    "META_ADS_FULL_SCRAPE": "meta-ads-full-scrape",
+    "META_COPY_FULL": "meta-copy-full",
+    "META_CREATIVE_FULL": "meta-creative-full",
+    "SOCIAL_MEDIA_COPY": "social-media-copy",
+    "SOCIAL_MEDIA_CREATIVE": "social-media-creative",
+    "SPY_AGENT": "spy-agent",
+}
+SPY_FIELDS = (
+    "searchTerm",
+    "adsStartedBefore",
+    "country",
+    "adType",
+    "language",
+    "adsAmount",
+    "platforms",
+    "mediaType",
+)
+SPY_TIMEOUT = (
+    "Analysis timed out after 10 minutes. The server may be taking too long or there might be a "
+    "network issue. Please try again."
+)
+NOT_CONFIGURED = "The generation service is not configured. Please try again later."
+# Replies may carry a base64 image of a few megabytes.
+REPLY_MAX_BYTES = 40 * 1024 * 1024
+# Values the job adds to the inputs that are not form fields.
+NOT_FORM_FIELDS = {"step", "scrapeId", "scrapeData"}
+
+
+def iso_timestamp() -> str:
+    """As the browser's Date.toISOString() wrote it: UTC, milliseconds, 'Z'."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def webhook_url(name: str) -> str:
+    base = (settings.WEBHOOK_BASE_URL or "").strip()
+    if not base:
+        logger.error("GENERATION_ENGINE is webhook but WEBHOOK_BASE_URL is not set")
+        raise EngineError(NOT_CONFIGURED)
+    path = getattr(settings, f"WEBHOOK_PATH_{name}", "") or DEFAULT_PATHS[name]
+    return f"{base.rstrip('/')}/{path.lstrip('/')}"
+
+
+def form_fields(inputs: dict) -> dict:
+    return {key: value for key, value in inputs.items() if key not in NOT_FORM_FIELDS}
+
+
+class WebhookEngine:
+    name = "webhook"
+
+    def run(self, *, tool, step: str, inputs: dict, user_id: str, assets) -> EngineResult:
+        self.timeout = float(min(settings.WEBHOOK_TIMEOUT_SECONDS, tool.deadline_seconds))
+        user_id = user_id or "anonymous"
+        if tool.slug == "meta-copy":
+            return self.meta_copy(inputs, user_id)
+        if tool.slug == "meta-creative":
+            return self.meta_creative(inputs, user_id, assets)
+        if tool.slug == "meta-ads-full":
+            if step == "scrape":
+                return self.scrape(inputs, user_id)
+            if step == "copy":
+                return self.meta_copy_full(inputs, user_id)
+            if step == "creative":
+                return self.meta_creative_full(inputs, user_id, assets)
+        if tool.slug == "social-media-copy":
+            return self.social_media_copy(inputs, user_id)
+        if tool.slug == "social-media-creative":
+            return self.social_media_creative(inputs, user_id, assets)
+        if tool.slug == "spy-master":
+            return self.spy(inputs, user_id)
+        raise EngineError(f"The webhook engine has no call for {tool.slug} {step}".strip())
+
+    # --- the calls --------------------------------------------------------------------------------
+    def meta_copy(self, inputs: dict, user_id: str) -> EngineResult:
+        body = {
+            "userId": user_id,
+            "event": "meta_copy_generation",
+            **form_fields(inputs),
+            "service": "meta_copy",
+            "timestamp": iso_timestamp(),
+        }
+        data = self.post_json("META_COPY", body)
+        return self.result(parse.parse_meta_copy_response(data))
+
+    def meta_creative(self, inputs: dict, user_id: str, assets) -> EngineResult:
+        fields = form_fields(inputs)
+        for name in ("logoUrl", "productImageUrl"):
+            fields[name] = image_for_webhook(fields.get(name, ""), assets)
+        body = {
+            "userId": user_id,
+            "event": "meta_creative_generation",
+            **fields,
+            "service": "meta_creative",
+            "timestamp": iso_timestamp(),
+        }
+        data = self.post_json("META_CREATIVE", body)
+        reference = parse.find_meta_creative_image(data)
+        return self.image_result(png_from_reference(reference, no_image_message=parse.NO_IMAGE))
+
+    def scrape(self, inputs: dict, user_id: str) -> EngineResult:
+        body = {
+            "type": inputs["type"],
+            "websiteUrl": inputs["websiteUrl"],
+            "userId": user_id,
+            "timestamp": iso_timestamp(),
+        }
+        data = self.post_json("META_ADS_FULL_SCRAPE", body)
+        output = parse.parse_scrape_response(data)
+        return self.result({**output, "websiteUrl": inputs["websiteUrl"], "type": inputs["type"]})
+
+    def meta_copy_full(self, inputs: dict, user_id: str) -> EngineResult:
+        body = {
+            "userId": user_id,
+            "event": "meta_copy_full_generation",
+            "scrapeData": parse.scrape_data_for_webhook(inputs.get("scrapeData") or {}),
+            "language": inputs["language"],
+            "length": inputs["length"],
+            "versions": inputs["versions"],
+            "timestamp": iso_timestamp(),
+        }
+        data = self.post_json("META_COPY_FULL", body)
+        return self.result(parse.parse_meta_copy_response(data, empty_message=parse.NO_FULL_VARIATIONS))
+
+    def meta_creative_full(self, inputs: dict, user_id: str, assets) -> EngineResult:
+        body = {
+            "userId": user_id,
+            "event": "meta_creative_full_generation",
+            "report": parse.scrape_data_for_webhook(inputs.get("scrapeData") or {}),
+            "productImage": image_for_webhook(
+                inputs.get("productImage") or inputs.get("productImageUrl", ""), assets
+            ),
+            "logo": image_for_webhook(inputs.get("logo") or inputs.get("logoUrl", ""), assets),
+            "language": inputs["creativeLanguage"],
+            "timestamp": iso_timestamp(),
+        }
+        data = self.post_json("META_CREATIVE_FULL", body, tolerate_text=True)
+        reference = parse.find_full_creative_image(data)
+        return self.image_result(png_from_reference(reference, no_image_message=parse.NO_FULL_IMAGE))
+
+    def social_media_copy(self, inputs: dict, user_id: str) -> EngineResult:
+        body = {
+            "userId": user_id,
+            "event": "social_media_copy_generation",
+            **form_fields(inputs),
+            "service": "social_media_copy",
+            "timestamp": iso_timestamp(),
+        }
+        data = self.post_json("SOCIAL_MEDIA_COPY", body)
+        return self.result(parse.parse_social_copy_response(data))
+
+    def social_media_creative(self, inputs: dict, user_id: str, assets) -> EngineResult:
+        fields = form_fields(inputs)
+        for name in ("logoUpload", "productImageUpload", "logoImageUrl", "productImageUrl"):
+            fields[name] = image_for_webhook(fields.get(name, ""), assets)
+        body = {
+            "userId": user_id,
+            "event": "social_media_generation",
+            **fields,
+            "service": "social_media",
+            "timestamp": iso_timestamp(),
+        }
+        data = self.post_json("SOCIAL_MEDIA_CREATIVE", body)
+        reference = parse.find_social_creative_image(data)
+        return self.image_result(png_from_reference(reference, no_image_message=parse.NO_IMAGE))
+
+    def spy(self, inputs: dict, user_id: str) -> EngineResult:
+        values = meta_spy_values({name: inputs[name] for name in SPY_FIELDS})
+        body = {**values, "userId": user_id, "timestamp": iso_timestamp()}
+        timeout = float(min(settings.WEBHOOK_SPY_TIMEOUT_SECONDS, 600))
+        try:
+            response = outbound.fetch(
+                webhook_url("SPY_AGENT"),
+                method="POST",
+                json=body,
+                headers=self.headers({"Connection": "keep-alive"}),
+                timeout=timeout,
+                max_bytes=REPLY_MAX_BYTES,
+                user_supplied=False,
+            )
+        except outbound.OutboundError as exc:
+            if exc.kind == "timeout":
+                raise EngineError(SPY_TIMEOUT, retryable=True) from None
+            if exc.kind == "connection":
+                raise EngineError(NETWORK_FAILED, retryable=True) from None
+            raise EngineError(exc.message or "Unknown error occurred") from None
+        if not response.ok:
+            raise EngineError(
+                f"Webhook error: {response.status} {response.reason} - {response.text}".strip(),
+                retryable=response.status >= 500,
+            )
+        data = parse.parse_json_text(response.text)
+        return self.result({**parse.parse_spy_response(data), "demo": False})
+
+    # --- plumbing ----------------------------------------------------------------------------------
+    def headers(self, extra: dict | None = None) -> dict:
+        headers = {"Content-Type": "application/json", "Accept": "application/json", **(extra or {})}
+        if settings.WEBHOOK_SECRET:
+            headers["X-Webhook-Secret"] = settings.WEBHOOK_SECRET
+        return headers
+
+    def post_json(self, name: str, body: dict, *, tolerate_text: bool = False):
+        """POST the body; the reply as JSON ('HTTP error! status: N' when not OK, empty → {}).
+
+        With `tolerate_text`, a reply that is not JSON is returned as text: Meta creative full
+        documents a bare base64 string as a valid reply.
+        """
+        try:
+            response = outbound.fetch(
+                webhook_url(name),
+                method="POST",
+                json=body,
+                headers=self.headers(),
+                timeout=self.timeout,
+                max_bytes=REPLY_MAX_BYTES,
+                user_supplied=False,
+            )
+        except outbound.OutboundError as exc:
+            raise EngineError(exc.message, retryable=exc.kind in ("timeout", "connection")) from None
+        if not response.ok:
+            raise EngineError(
+                f"HTTP error! status: {response.status}",
+                retryable=response.status >= 500 or response.status == 429,
+            )
+        text = response.text
+        try:
+            return parse.parse_json_text(text)
+        except EngineError:
+            if tolerate_text and text.strip():
+                return text.strip()
+            raise
+
+    def result(self, output: dict) -> EngineResult:
+        return EngineResult(output={**output, "engine": self.name})
+
+    def image_result(self, png: bytes) -> EngineResult:
+        # output["image"] is set to the stored file's URL by the job.
+        return EngineResult(output={"engine": self.name}, image=png)
