@@ -1,7 +1,7 @@
 import pytest
 
 from billing.models import Plan
-from billing.tests.stripe_fixtures import BASIC_PRICE, SECRET_KEY, WEBHOOK_SECRET
+from billing.tests.stripe_fixtures import BASIC_PRICE, SECRET_KEY, WEBHOOK_SECRET, ensure_plans_seeded
 
 
 @pytest.fixture
@@ -14,7 +14,12 @@ def stripe_keys(settings):
 
 
 @pytest.fixture
-def basic_plan(db):
+def plans(db):
+    ensure_plans_seeded()
+
+
+@pytest.fixture
+def basic_plan(plans):
     """The Basic plan (id professional), sold under the price id the recorded events carry."""
     plan = Plan.objects.get(id="professional")
     plan.stripe_price_id = BASIC_PRICE

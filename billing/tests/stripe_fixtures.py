@@ -47,3 +47,13 @@ def post_event(client, body: bytes, *, signature: str | None = None):
         content_type="application/json",
         headers={"Stripe-Signature": sign(body) if signature is None else signature},
     )
+
+
+def ensure_plans_seeded() -> None:
+    """Transactional tests (live_server, threads) flush the database, seeded plans included;
+    put the six documented plans back exactly as the data migration writes them."""
+    import importlib
+
+    from django.apps import apps
+
+    importlib.import_module("billing.migrations.0002_seed_plans").seed(apps, None)
