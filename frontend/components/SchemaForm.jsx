@@ -271,9 +271,9 @@ export default function SchemaForm({
         const headingId = `${idPrefix}-section-${section.title.replace(/\W+/g, "-").toLowerCase()}`;
         return (
           <section key={section.title} aria-labelledby={headingId} className={ui.card}>
-            <h2 id={headingId} className={`${ui.heading2} mb-4`}>
+            <h3 id={headingId} className={`${ui.heading2} mb-4`}>
               {section.title}
-            </h2>
+            </h3>
             <div className="grid gap-x-4 gap-y-5 sm:grid-cols-2">
               {shown.map((field) => (
                 <div key={field.name} className={WIDE_TYPES.has(field.type) ? "sm:col-span-2" : ""}>

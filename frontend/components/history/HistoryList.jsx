@@ -8,7 +8,7 @@ export default function HistoryList({ items, loading, itemUrl, toolLabels = {} }
   return (
     <ul className="space-y-2">
       {items.map((item) => (
-        <HistoryItem key={item.id} item={item} itemUrl={itemUrl} toolLabel={toolLabels[item.tool] || item.service_type} />
+        <HistoryItem key={item.id} item={item} itemUrl={itemUrl} toolLabel={toolLabels[item.service_type] || item.service_type} />
       ))}
     </ul>
   );

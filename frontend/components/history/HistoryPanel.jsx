@@ -26,9 +26,9 @@ export default function HistoryPanel({ serviceType, listUrl, itemUrl, toolLabels
 
   return (
     <section aria-labelledby="history-panel-title" className={ui.card} id="history-panel">
-      <h2 id="history-panel-title" className={`${ui.heading2} mb-3`}>
+      <h3 id="history-panel-title" className={`${ui.heading2} mb-3`}>
         Generation History
-      </h2>
+      </h3>
       <HistoryList items={items} loading={loading} itemUrl={itemUrl} toolLabels={toolLabels} />
     </section>
   );

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import HistoryPanel from "./HistoryPanel.jsx";
 
-const labels = { "meta-copy": "Meta Copy", "social-media-creative": "Social Media Creative" };
+const labels = { meta_copy: "Meta Copy", social_media_creative: "Social Media Creative" };
 const toasts = [];
 const onToast = (event) => toasts.push(event.detail);
 
@@ -98,7 +98,7 @@ describe("HistoryPanel", () => {
       [LIST]: {
         results: [
           { id: 2, tool: "meta-copy", service_type: "meta_copy", status: "success", credits_used: 20, created_at: "2026-11-21T08:00:00Z" },
-          { id: 3, tool: "social-media-creative", service_type: "meta_copy", status: "success", credits_used: 80, created_at: "2026-11-21T08:00:00Z" },
+          { id: 3, tool: "social-media-creative", service_type: "social_media_creative", status: "success", credits_used: 80, created_at: "2026-11-21T08:00:00Z" },
         ],
       },
       "/api/history/2/": { id: 2, status: "success", output_data: {}, file_url: null },

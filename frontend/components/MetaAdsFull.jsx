@@ -1,0 +1,294 @@
+import { useEffect, useRef, useState } from "react";
+import { toast } from "../lib/events.js";
+import { initialValues, validate } from "../lib/schema.js";
+import { useBalance } from "../lib/useBalance.js";
+import { useGeneration } from "../lib/useGeneration.js";
+import { ContentPolicyCard, CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
+import { EditableCreative } from "./EditorSlot.jsx";
+import HistoryPanel from "./history/HistoryPanel.jsx";
+import ProgressOverlay from "./ProgressOverlay.jsx";
+import { CopyVariations, ScrapeResults } from "./Results.jsx";
+import SchemaForm from "./SchemaForm.jsx";
+import { failureMessage, useFocusFirstError } from "./ToolPage.jsx";
+import * as ui from "./ui.js";
+
+// Spec 001 §8: what each step says when it fails.
+const STEP_TEXTS = {
+  scrape: {
+    success: "Website scraped - ready for the next step",
+    failureToast: "Failed to scrape website. Please try again.",
+    failureTitle: "Scraping Failed",
+    fallback: "An error occurred while scraping the website. Please try again.",
+  },
+  copy: {
+    success: "Meta Copy generated successfully!",
+    failureToast: "Failed to generate Meta Copy. Please try again.",
+    failureTitle: "Generation Failed",
+    fallback: "An error occurred while generating your META copy. Please try again.",
+  },
+  creative: {
+    success: "Meta Creative generated successfully!",
+    failureToast: "Failed to generate Meta Creative. Please try again.",
+    failureTitle: "Creative Generation Failed",
+    fallback: "An error occurred while generating your META creative. Please try again.",
+  },
+};
+
+function scrapeFailureMessage(outcome) {
+  if (outcome.networkError) return `Network error: ${outcome.networkError}`;
+  return `Error: ${outcome.error || STEP_TEXTS.scrape.fallback}`;
+}
+
+function StepForm({ step, config, values, setValues, errors, busy, balance, urls, userId, onSubmit, formRef, children, showSubmit = true }) {
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label={config.submitLabel}>
+      <SchemaForm
+        schema={config.schema}
+        values={values}
+        errors={errors}
+        onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
+        disabled={busy}
+        uploadUrl={urls.uploads}
+        signedIn={Boolean(userId)}
+        idPrefix={`maf-${step}`}
+      />
+      {children}
+      {showSubmit && (
+        <SubmitButton label={config.submitLabel} busyLabel={config.busyLabel} cost={config.cost} balance={balance} busy={busy} className="w-full sm:w-auto" />
+      )}
+    </form>
+  );
+}
+
+/** Meta Ads Full: scrape a website, then make Meta copy or a Meta creative from it. */
+export default function MetaAdsFull({ tool, balance: initialBalance, userId, urls, toolLabels }) {
+  const steps = tool.steps;
+  const balance = useBalance(initialBalance);
+  const [values, setValues] = useState(() => ({
+    scrape: initialValues(steps.scrape.schema),
+    copy: initialValues(steps.copy.schema),
+    creative: initialValues(steps.creative.schema),
+  }));
+  const [errors, setErrors] = useState({});
+  const [attempt, setAttempt] = useState(0);
+  const [scrape, setScrape] = useState(null); // the successful scrape generation
+  const [scrapeFailure, setScrapeFailure] = useState(null);
+  const [nextStep, setNextStep] = useState(null); // "copy" | "creative"
+  const [outcome, setOutcome] = useState(null); // settled copy/creative generation
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [historyVersion, setHistoryVersion] = useState(0);
+  const [runningStep, setRunningStep] = useState(null);
+  const formRef = useRef(null);
+  const scrapeHeading = useRef(null);
+  const outcomeHeading = useRef(null);
+  useFocusFirstError(formRef, errors, attempt);
+
+  const generation = useGeneration({
+    slug: tool.slug,
+    urls,
+    onAttached: (running) => setRunningStep(running.step || "scrape"),
+    onSettled: (settled) => {
+      const step = settled.step || runningStep || "scrape";
+      const texts = STEP_TEXTS[step];
+      setHistoryVersion((v) => v + 1);
+      if (settled.status === "success") toast(texts.success);
+      else toast(texts.failureToast, "error");
+      if (step === "scrape") {
+        if (settled.status === "success") {
+          setScrape(settled);
+          setScrapeFailure(null);
+        } else {
+          setScrapeFailure(settled);
+        }
+      } else {
+        setNextStep(step);
+        setOutcome({ ...settled, step });
+      }
+      setRunningStep(null);
+    },
+  });
+
+  useEffect(() => {
+    if (scrape || scrapeFailure) scrapeHeading.current?.focus();
+  }, [scrape, scrapeFailure]);
+  useEffect(() => {
+    if (outcome) outcomeHeading.current?.focus();
+  }, [outcome]);
+
+  const submit = (step) => async (event) => {
+    event.preventDefault();
+    setAttempt((n) => n + 1);
+    if (generation.busy) return;
+    const config = steps[step];
+    if (balance < config.cost) {
+      toast(`Insufficient credits. This service requires ${config.cost} credits.`, "error");
+      return;
+    }
+    const inputs = { ...values[step], ...(step === "scrape" ? {} : { scrapeId: scrape?.id ?? "" }) };
+    const checked = validate(config.schema, inputs);
+    setErrors(checked.errors);
+    if (Object.keys(checked.errors).length) return;
+    if (step === "scrape") setScrapeFailure(null);
+    else setOutcome(null);
+    setRunningStep(step);
+    const result = await generation.start({ step, ...checked.values });
+    if (result.errors) {
+      setErrors(result.errors);
+      setAttempt((n) => n + 1);
+      setRunningStep(null);
+    } else if (result.networkError || result.refused) {
+      if (result.networkError) {
+        const failed = { status: "failed", networkError: result.problem, step };
+        if (step === "scrape") setScrapeFailure(failed);
+        else setOutcome(failed);
+      }
+      setRunningStep(null);
+    }
+  };
+
+  const stray = Object.entries(errors)
+    .filter(([name]) => ["scrapeId", "step", "non_field_errors", "inputs", "tool"].includes(name))
+    .flatMap(([, messages]) => messages);
+  const overlayStep = generation.current?.step || runningStep || "scrape";
+  const overlay = steps[overlayStep].overlay;
+
+  return (
+    <div className="space-y-6">
+      <CreditsBar
+        balance={balance}
+        cost={steps.copy.cost}
+        costNote="per copy or creative (scraping is free)"
+        historyOpen={historyOpen}
+        onToggleHistory={() => setHistoryOpen((o) => !o)}
+      />
+      {historyOpen && (
+        <HistoryPanel serviceType={tool.serviceType} listUrl={urls.history} itemUrl={urls.historyItem} toolLabels={toolLabels} refreshKey={historyVersion} />
+      )}
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="space-y-6">
+          <StepForm
+            step="scrape"
+            config={steps.scrape}
+            values={values.scrape}
+            setValues={(update) => setValues((all) => ({ ...all, scrape: update(all.scrape) }))}
+            errors={scrape ? {} : errors}
+            busy={generation.busy || Boolean(scrape)}
+            balance={balance}
+            urls={urls}
+            userId={userId}
+            onSubmit={submit("scrape")}
+            formRef={scrape ? undefined : formRef}
+            showSubmit={!scrape}
+          >
+            {scrape && (
+              <button
+                type="button"
+                className={ui.buttonSecondary}
+                onClick={() => {
+                  setScrape(null);
+                  setNextStep(null);
+                  setOutcome(null);
+                  setErrors({});
+                }}
+              >
+                Analyze a different website
+              </button>
+            )}
+          </StepForm>
+
+          {scrapeFailure && !scrape && (
+            <FailurePanel title="Scraping Failed" message={scrapeFailureMessage(scrapeFailure)} refunded={false} headingRef={scrapeHeading} />
+          )}
+
+          {scrape && (
+            <>
+              <ScrapeResults output={scrape.output} headingRef={scrapeHeading} />
+              <section aria-labelledby="maf-next-step" className={ui.card}>
+                <h3 id="maf-next-step" className={`${ui.heading2} mb-4`}>
+                  Choose Your Next Step
+                </h3>
+                <div className="grid gap-3 sm:grid-cols-2">
+                  {[
+                    ["copy", "Make Meta Copy", "Headlines, descriptions and primary text from the analysis."],
+                    ["creative", "Make Meta Creative", "An ad image from your product photo and the analysis."],
+                  ].map(([step, label, description]) => (
+                    <button
+                      key={step}
+                      type="button"
+                      aria-pressed={nextStep === step}
+                      onClick={() => {
+                        setNextStep(step);
+                        setErrors({});
+                      }}
+                      disabled={generation.busy}
+                      className={`rounded-xl border p-4 text-left transition focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none ${
+                        nextStep === step
+                          ? "border-brand-500 bg-brand-50 dark:bg-brand-500/10"
+                          : "border-slate-200 hover:border-slate-300 dark:border-slate-700 dark:hover:border-slate-600"
+                      }`}
+                    >
+                      <span className="block font-semibold">{label}</span>
+                      <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">{description}</span>
+                    </button>
+                  ))}
+                </div>
+              </section>
+            </>
+          )}
+
+          {scrape && nextStep && (
+            <StepForm
+              key={nextStep}
+              step={nextStep}
+              config={steps[nextStep]}
+              values={values[nextStep]}
+              setValues={(update) => setValues((all) => ({ ...all, [nextStep]: update(all[nextStep]) }))}
+              errors={errors}
+              busy={generation.busy}
+              balance={balance}
+              urls={urls}
+              userId={userId}
+              onSubmit={submit(nextStep)}
+              formRef={formRef}
+            >
+              {stray.length > 0 && (
+                <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                  {stray.join(" ")}
+                </p>
+              )}
+            </StepForm>
+          )}
+        </div>
+
+        <div className="space-y-6">
+          {outcome?.status === "success" && outcome.step === "copy" && (
+            <CopyVariations output={outcome.output} title="Generated META Copy Variations" headingRef={outcomeHeading} />
+          )}
+          {outcome?.status === "success" && outcome.step === "creative" && (
+            <EditableCreative
+              generation={outcome}
+              title="Generated Meta Creative"
+              editLabel="Edit Text"
+              appliedMessage="Creative updated with custom text!"
+              downloadName="meta-ads-full-creative"
+              hint='Click "Edit Text" to add custom text overlays'
+              headingRef={outcomeHeading}
+            />
+          )}
+          {outcome?.status === "failed" && (
+            <FailurePanel
+              title={STEP_TEXTS[outcome.step].failureTitle}
+              message={failureMessage(outcome, STEP_TEXTS[outcome.step])}
+              refunded={!outcome.networkError}
+              headingRef={outcomeHeading}
+            />
+          )}
+          <ContentPolicyCard />
+        </div>
+      </div>
+      {generation.busy && (
+        <ProgressOverlay title={overlay.title} steps={overlay.steps} hint={overlay.hint} dots startedAt={generation.startedAt} />
+      )}
+    </div>
+  );
+}

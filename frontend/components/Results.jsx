@@ -1,0 +1,183 @@
+// How each kind of output is shown. Which kind a tool shows is decided by its island.
+import { useState } from "react";
+import { downloadImage } from "../lib/download.js";
+import { outputParts, outputText, variationsOf } from "../lib/output.js";
+import { ResultCard } from "./Cards.jsx";
+import CopyButton from "./CopyButton.jsx";
+import * as ui from "./ui.js";
+
+const PARTS = [
+  ["headline", "Headline"],
+  ["description", "Description"],
+  ["primaryText", "Primary Text"],
+];
+
+export function CopyVariations({ output, title = "Generated META Copy Variations", headingRef }) {
+  const variations = variationsOf(output);
+  return (
+    <ResultCard title={title} output={output} headingRef={headingRef}>
+      <ol className="space-y-4">
+        {variations.map((variation, index) => (
+          <li key={index} className="rounded-xl border border-slate-200 p-4 dark:border-slate-700" data-testid="variation">
+            <h4 className="mb-3 text-sm font-semibold text-brand-600 dark:text-brand-100">Variation {index + 1}</h4>
+            <dl className="space-y-3">
+              {PARTS.map(([key, label]) => (
+                <div key={key}>
+                  <div className="flex items-center justify-between gap-2">
+                    <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{label}</dt>
+                    <CopyButton text={variation[key]} what={`${label.toLowerCase()} of variation ${index + 1}`} />
+                  </div>
+                  <dd className={`mt-1 whitespace-pre-line text-sm ${key === "headline" ? "font-semibold" : ""}`}>{variation[key]}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ol>
+    </ResultCard>
+  );
+}
+
+export function SocialCopyResult({ output, headingRef }) {
+  const text = output?.socialMediaCopy || "";
+  return (
+    <ResultCard title="Generated Social Media Copy" output={output} headingRef={headingRef} actions={<CopyButton text={text} what="social media copy" />}>
+      <p className="whitespace-pre-line text-sm leading-relaxed" data-testid="social-copy">
+        {text}
+      </p>
+    </ResultCard>
+  );
+}
+
+// Shown instead of a generated image that fails to load.
+const PLACEHOLDER =
+  "data:image/svg+xml;charset=utf-8," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400"><rect width="400" height="400" fill="#e2e8f0"/><path d="M140 250l50-60 40 45 30-35 50 50H140z" fill="#94a3b8"/><circle cx="250" cy="160" r="18" fill="#94a3b8"/><text x="200" y="310" font-family="sans-serif" font-size="18" text-anchor="middle" fill="#64748b">Image unavailable</text></svg>',
+  );
+
+/** A generated creative: the image (max 600 px high), Download, and optionally the text
+ * editor button and the 'With Custom Text' badge. */
+export function CreativeResult({
+  output,
+  title,
+  image,
+  edited = false,
+  downloadName,
+  editLabel,
+  onEditText,
+  hint,
+  headingRef,
+}) {
+  const [broken, setBroken] = useState(false);
+  const source = image || output?.image;
+  return (
+    <ResultCard
+      title={title}
+      output={output}
+      headingRef={headingRef}
+      badges={
+        edited && (
+          <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-brand-500/20 dark:text-brand-100" data-testid="custom-text-badge">
+            With Custom Text
+          </span>
+        )
+      }
+      actions={
+        <div className="flex gap-2">
+          {onEditText && (
+            <button type="button" className={ui.buttonSecondary} onClick={onEditText}>
+              {editLabel}
+            </button>
+          )}
+          <button
+            type="button"
+            className={ui.buttonPrimary}
+            onClick={() => downloadImage(source, downloadName)}
+            title="Download image"
+            disabled={broken}
+          >
+            Download
+          </button>
+        </div>
+      }
+    >
+      <img
+        src={broken ? PLACEHOLDER : source}
+        alt={broken ? "Generated image unavailable" : title}
+        onError={() => setBroken(true)}
+        className="mx-auto max-h-[600px] w-auto max-w-full rounded-xl border border-slate-200 object-contain dark:border-slate-700"
+        data-testid="creative-image"
+      />
+      {hint && <p className={`${ui.muted} mt-3 text-center`}>{hint}</p>}
+    </ResultCard>
+  );
+}
+
+export function SpyResults({ output, headingRef }) {
+  const parts = outputParts(output);
+  const general = output?.generalAnalysis || "";
+  return (
+    <div className="space-y-6">
+      <ResultCard title="General Analysis" output={output} headingRef={headingRef} actions={<CopyButton text={general} what="general analysis" />}>
+        {output?.demo && (
+          <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
+            Sample analysis: connect the Meta Ad Library to analyse real competitor ads.
+          </p>
+        )}
+        <p className="whitespace-pre-line text-sm leading-relaxed" data-testid="general-analysis">
+          {general}
+        </p>
+      </ResultCard>
+      {parts.topAds.length > 0 && (
+        <ResultCard title="Top Performing Ads Analysis" output={null}>
+          <ol className="space-y-4">
+            {parts.topAds.map((ad) => (
+              <li key={ad.rank} className="rounded-xl border border-slate-200 p-4 dark:border-slate-700" data-testid="top-ad">
+                <div className="mb-2 flex flex-wrap items-center gap-2">
+                  <h4 className="mr-auto text-sm font-semibold">Top {ad.rank} Performing Ad</h4>
+                  <CopyButton text={ad.analysis || ""} what={`analysis of top ad ${ad.rank}`} />
+                  {ad.snapshotUrl && (
+                    <a href={ad.snapshotUrl} target="_blank" rel="noopener noreferrer" className={ui.buttonSmall}>
+                      View ad snapshot<span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  )}
+                </div>
+                <p className="whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">{ad.analysis}</p>
+              </li>
+            ))}
+          </ol>
+        </ResultCard>
+      )}
+    </div>
+  );
+}
+
+/** Meta Ads Full's 'Website Analysis Results': a report text or the scrape's key/value fields. */
+export function ScrapeResults({ output, headingRef }) {
+  const parts = outputParts({ report: output?.report, fields: output?.fields });
+  return (
+    <ResultCard
+      title="Website Analysis Results"
+      output={output}
+      headingRef={headingRef}
+      actions={<CopyButton text={outputText(parts)} what="website analysis" />}
+    >
+      {output?.websiteUrl && <p className={`${ui.muted} mb-3 break-all`}>{output.websiteUrl}</p>}
+      {output?.report ? (
+        <p className="whitespace-pre-line text-sm leading-relaxed" data-testid="scrape-report">
+          {output.report}
+        </p>
+      ) : (
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]" data-testid="scrape-fields">
+          {parts.fields.map(([key, value]) => (
+            <div key={key} className="contents">
+              <dt className="font-medium text-slate-700 dark:text-slate-300">{key}</dt>
+              <dd className="text-slate-900 dark:text-slate-100">{typeof value === "string" ? value : JSON.stringify(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </ResultCard>
+  );
+}

@@ -1,0 +1,147 @@
+import { useEffect, useRef, useState } from "react";
+import { toast } from "../lib/events.js";
+import { allFields, initialValues, validate } from "../lib/schema.js";
+import { useBalance } from "../lib/useBalance.js";
+import { useGeneration } from "../lib/useGeneration.js";
+import { CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
+import HistoryPanel from "./history/HistoryPanel.jsx";
+import ProgressOverlay from "./ProgressOverlay.jsx";
+import SchemaForm from "./SchemaForm.jsx";
+
+/** The failure panel's text: the job's own message (with the documented 'Network error: '
+ * prefix on the tools that show it), else the tool's fallback text. */
+export function failureMessage(outcome, { fallback, networkPrefix = false }) {
+  if (outcome.networkError) return `Network error: ${outcome.networkError}`;
+  if (!outcome.error) return fallback;
+  return networkPrefix ? `Network error: ${outcome.error}` : outcome.error;
+}
+
+/** Errors the form cannot place under a field (e.g. the server's non_field_errors). */
+function strayErrors(errors, schema) {
+  const names = new Set(allFields(schema).map((f) => f.name));
+  return Object.entries(errors)
+    .filter(([name]) => !names.has(name))
+    .flatMap(([, messages]) => messages);
+}
+
+/** Focuses the first invalid control once errors are on screen. */
+export function useFocusFirstError(formRef, errors, attempt) {
+  useEffect(() => {
+    if (!attempt || Object.keys(errors).length === 0) return;
+    formRef.current?.querySelector('[aria-invalid="true"]')?.focus();
+  }, [attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+/**
+ * A one-step tool page (all but Meta Ads Full): credits and history bar, the schema-driven
+ * form, the progress overlay, and the result or failure panel. The island supplies the
+ * result view and the tool's texts (`texts.success`, `texts.failureTitle`, `texts.fallback`,
+ * `texts.networkPrefix`) and any side cards.
+ */
+export default function ToolPage({ tool, balance: initialBalance, userId, urls, toolLabels, texts, renderResult, aside }) {
+  const balance = useBalance(initialBalance);
+  const [values, setValues] = useState(() => initialValues(tool.schema));
+  const [errors, setErrors] = useState({});
+  const [attempt, setAttempt] = useState(0);
+  const [outcome, setOutcome] = useState(null); // the settled generation, or a network failure
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [historyVersion, setHistoryVersion] = useState(0);
+  const formRef = useRef(null);
+  const outcomeHeading = useRef(null);
+  useFocusFirstError(formRef, errors, attempt);
+
+  const generation = useGeneration({
+    slug: tool.slug,
+    urls,
+    onSettled: (settled) => {
+      setOutcome(settled);
+      setHistoryVersion((v) => v + 1);
+      if (settled.status === "success") toast(texts.success);
+      else toast(texts.failureToast || failureMessage(settled, texts), "error");
+    },
+  });
+
+  useEffect(() => {
+    if (outcome) outcomeHeading.current?.focus();
+  }, [outcome]);
+
+  const submit = async (event) => {
+    event.preventDefault();
+    setAttempt((n) => n + 1);
+    if (generation.busy) return;
+    if (balance < tool.cost) {
+      toast(`Insufficient credits. This service requires ${tool.cost} credits.`, "error");
+      return;
+    }
+    const checked = validate(tool.schema, values);
+    setErrors(checked.errors);
+    if (Object.keys(checked.errors).length) return;
+    setOutcome(null);
+    const result = await generation.start(checked.values);
+    if (result.errors) {
+      setErrors(result.errors);
+      setAttempt((n) => n + 1);
+    } else if (result.networkError) {
+      setOutcome({ status: "failed", networkError: result.problem });
+    }
+  };
+
+  const stray = strayErrors(errors, tool.schema);
+  const errorCount = Object.keys(errors).length;
+  return (
+    <div className="space-y-6">
+      <CreditsBar balance={balance} cost={tool.cost} historyOpen={historyOpen} onToggleHistory={() => setHistoryOpen((o) => !o)} />
+      {historyOpen && (
+        <HistoryPanel serviceType={tool.serviceType} listUrl={urls.history} itemUrl={urls.historyItem} toolLabels={toolLabels} refreshKey={historyVersion} />
+      )}
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <form ref={formRef} noValidate onSubmit={submit} className="space-y-6" aria-label={tool.name}>
+          <SchemaForm
+            schema={tool.schema}
+            values={values}
+            errors={errors}
+            onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
+            disabled={generation.busy}
+            uploadUrl={urls.uploads}
+            signedIn={Boolean(userId)}
+            idPrefix={tool.slug}
+          />
+          <div className="space-y-3">
+            <div role="status" aria-live="polite" className="text-sm text-red-600 dark:text-red-400" data-testid="form-status">
+              {errorCount > 0 && attempt > 0 && (stray.length ? stray.join(" ") : "Please correct the highlighted fields.")}
+            </div>
+            <SubmitButton
+              label={tool.submitLabel}
+              busyLabel={tool.busyLabel}
+              cost={tool.cost}
+              balance={balance}
+              busy={generation.busy}
+              className="w-full sm:w-auto"
+            />
+          </div>
+        </form>
+        <div className="space-y-6">
+          {outcome?.status === "success" && renderResult(outcome, outcomeHeading)}
+          {outcome?.status === "failed" && (
+            <FailurePanel
+              title={texts.failureTitle}
+              message={failureMessage(outcome, texts)}
+              refunded={!outcome.networkError}
+              headingRef={outcomeHeading}
+            />
+          )}
+          {aside}
+        </div>
+      </div>
+      {generation.busy && (
+        <ProgressOverlay
+          title={tool.overlay.title}
+          steps={tool.overlay.steps}
+          hint={tool.overlay.hint}
+          dots
+          startedAt={generation.startedAt}
+        />
+      )}
+    </div>
+  );
+}

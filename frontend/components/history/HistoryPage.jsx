@@ -1,0 +1,80 @@
+import { useEffect, useState } from "react";
+import { api } from "../../lib/api.js";
+import { withQuery } from "../../lib/urls.js";
+import HistoryList from "./HistoryList.jsx";
+import * as ui from "../ui.js";
+
+export const PAGE_SIZE = 20;
+
+function typeFromLocation(types) {
+  const wanted = new URLSearchParams(window.location.search).get("service_type") || "";
+  return types.some((t) => t.value === wanted) ? wanted : "";
+}
+
+/** The full history (/history): every tool, a tool filter kept in the address, and
+ * 'Load more' pages of 20 using the same item component as the tool pages. */
+export default function HistoryPage({ urls, types, labels }) {
+  const [serviceType, setServiceType] = useState(() => typeFromLocation(types));
+  const [items, setItems] = useState([]);
+  const [loading, setLoading] = useState(true);
+  const [more, setMore] = useState(false);
+
+  const load = async (offset) => {
+    setLoading(true);
+    try {
+      const data = await api(withQuery(urls.history, { service_type: serviceType, limit: PAGE_SIZE, offset: offset || undefined }));
+      const page = data?.results || [];
+      setItems((current) => {
+        const base = offset ? current : [];
+        const seen = new Set(base.map((item) => item.id));
+        const fresh = page.filter((item) => !seen.has(item.id));
+        setMore(page.length === PAGE_SIZE && fresh.length > 0);
+        return [...base, ...fresh];
+      });
+    } catch {
+      if (!offset) setItems([]);
+      setMore(false);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  useEffect(() => {
+    load(0);
+    const url = new URL(window.location.href);
+    if (serviceType) url.searchParams.set("service_type", serviceType);
+    else url.searchParams.delete("service_type");
+    window.history.replaceState(null, "", url);
+  }, [serviceType]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <div className="space-y-4">
+      <div className={`${ui.card} flex flex-wrap items-end gap-4`}>
+        <label className="min-w-56 flex-1 sm:flex-none">
+          <span className={ui.label}>Tool</span>
+          <select name="service_type" className={`${ui.input} mt-1`} value={serviceType} onChange={(event) => setServiceType(event.target.value)}>
+            <option value="">All tools</option>
+            {types.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className={`${ui.muted} pb-2`} aria-live="polite">
+          {loading ? "Loading…" : `${items.length} ${items.length === 1 ? "generation" : "generations"} shown`}
+        </p>
+      </div>
+      <div className={ui.card}>
+        <HistoryList items={items} loading={loading} itemUrl={urls.historyItem} toolLabels={labels} />
+        {more && (
+          <div className="mt-4 flex justify-center">
+            <button type="button" className={ui.buttonSecondary} onClick={() => load(items.length)} disabled={loading}>
+              Load more
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import HistoryPage from "../components/history/HistoryPage.jsx";
+import { mountIsland } from "../lib/mount.js";
+
+mountIsland("history", HistoryPage);

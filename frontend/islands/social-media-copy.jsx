@@ -1,0 +1,33 @@
+import { TipsCard } from "../components/Cards.jsx";
+import { SocialCopyResult } from "../components/Results.jsx";
+import ToolPage from "../components/ToolPage.jsx";
+import { mountIsland } from "../lib/mount.js";
+
+const TEXTS = {
+  success: "Social Media Copy generated successfully!",
+  failureTitle: "Generation Failed",
+  fallback: "An error occurred while generating your social media copy. Please try again.",
+  networkPrefix: true,
+};
+
+// Spec 001 §2: hook, platform-specific language, hashtags, call to action, test variations.
+const BEST_PRACTICES = [
+  "Open with a hook that stops the scroll",
+  "Write in the platform's own language and format",
+  "Add a few relevant hashtags",
+  "Close with a clear call to action",
+  "Test variations to learn what your audience responds to",
+];
+
+function SocialMediaCopyPage(props) {
+  return (
+    <ToolPage
+      {...props}
+      texts={TEXTS}
+      renderResult={(generation, headingRef) => <SocialCopyResult output={generation.output} headingRef={headingRef} />}
+      aside={<TipsCard title="Social Media Copy Best Practices" items={BEST_PRACTICES} />}
+    />
+  );
+}
+
+mountIsland("social-media-copy", SocialMediaCopyPage);

@@ -1,0 +1,34 @@
+"""The six tool pages: one view for all of them, driven by the registry. Each page mounts its
+tool's island with everything the island needs in props (schema, labels, costs, balance, URLs)."""
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import render
+from django.urls import reverse
+
+from credits.models import balance_of
+from history.pages import history_urls, service_type_labels, url_template
+from services.registry import Tool, get_tool
+
+
+def tool_page_props(*, user, tool: Tool) -> dict:
+    return {
+        "tool": tool.as_props(),
+        "balance": balance_of(user),
+        "userId": user.pk,
+        "urls": {
+            "generations": reverse("services:api-generations"),
+            "generation": url_template("services:api-generation"),
+            "active": reverse("services:api-generation-active"),
+            "uploads": reverse("services:api-uploads"),
+            **history_urls(),
+        },
+        "toolLabels": service_type_labels(),
+    }
+
+
+@login_required
+def tool_page(request, slug: str):
+    tool = get_tool(slug)
+    return render(
+        request, "services/tool.html", {"tool": tool, "props": tool_page_props(user=request.user, tool=tool)}
+    )
