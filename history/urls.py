@@ -1,18 +1,19 @@
 from django.urls import path
 
-from history import api, versions, views
+from history import api, converters, pages, versions, views  # noqa: F401 (converters registers <dbid:>)
 
 app_name = "history"
 urlpatterns = [
+    path("history", pages.index, name="index"),
     path("api/history/", api.HistoryView.as_view(), name="api-history"),
-    path("api/history/<int:pk>/", api.HistoryItemView.as_view(), name="api-history-item"),
-    path("files/<str:area>/<int:user_id>/<str:name>", views.download_file, name="file"),
+    path("api/history/<dbid:pk>/", api.HistoryItemView.as_view(), name="api-history-item"),
+    path("files/<str:area>/<dbid:user_id>/<str:name>", views.download_file, name="file"),
     # The text-overlay editor's saved versions of a creative (history/versions.py).
     path(
-        "api/generations/<int:pk>/versions/", versions.VersionsView.as_view(), name="api-generation-versions"
+        "api/generations/<dbid:pk>/versions/", versions.VersionsView.as_view(), name="api-generation-versions"
     ),
     path(
-        "api/generations/<int:pk>/versions/latest/",
+        "api/generations/<dbid:pk>/versions/latest/",
         versions.LatestVersionView.as_view(),
         name="api-generation-version-latest",
     ),

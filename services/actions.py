@@ -1,0 +1,410 @@
+"""The job lifecycle of a generation: start (validate → spend → record → enqueue), run, settle.
+
+Every generation ends exactly once: `success` keeps the spend; `failed` refunds it. All three
+failure paths — the worker (engine error, crash, unusable output), its watchdog (deadline) and
+the reaper (dead worker, missed deadline) — and the admin's "Fail and refund" go through
+`fail_generation`, whose conditional status update makes a second settlement a no-op.
+"""
+
+import base64
+import binascii
+import logging
+import threading
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.files.storage import default_storage
+from django.db import IntegrityError, close_old_connections, connection, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from credits.actions import CreditError, refund_credits, spend_credits
+from history.actions import store_result_image, store_result_text
+from history.images import InvalidImage
+from history.models import Generation
+from history.storage import StoredPath
+from services.assets import Assets
+from services.engines.base import EngineError, EngineResult, get_engine
+from services.registry import TOOLS, Tool
+from services.tool_schemas import SCRAPE_FIRST
+
+logger = logging.getLogger(__name__)
+
+META_ADS_FULL = "meta-ads-full"
+# Plain strings, not the TextChoices members: enum members hash by name, so they would miss
+# as parts of dict keys looked up with the plain values read from the database.
+SCRAPE, COPY, CREATIVE = "scrape", "copy", "creative"
+# Tools (and Meta Ads Full steps) whose result is an image.
+IMAGE_RESULTS = {("meta-creative", ""), ("social-media-creative", ""), (META_ADS_FULL, CREATIVE)}
+SCRAPE_REUSE_WINDOW = timedelta(days=1)
+
+# The documented fallback texts (spec 001 §8), shown when a failure has no message of its own.
+FALLBACK_ERRORS = {
+    ("meta-copy", ""): "An error occurred while generating your META copy. Please try again.",
+    ("meta-creative", ""): "An error occurred while generating your Meta creative. Please try again.",
+    (META_ADS_FULL, SCRAPE): "An error occurred while scraping the website. Please try again.",
+    (META_ADS_FULL, COPY): "Failed to generate Meta Copy. Please try again.",
+    (META_ADS_FULL, CREATIVE): "Failed to generate Meta Creative. Please try again.",
+    ("social-media-copy", ""): "An error occurred while generating your social media copy. Please try again.",
+    (
+        "social-media-creative",
+        "",
+    ): "An error occurred while generating your social media content. Please try again.",
+    ("spy-master", ""): "An error occurred while running the spy analysis. Please try again.",
+}
+SPY_TIMEOUT = (
+    "Analysis timed out after 10 minutes. The server may be taking too long or there might be a "
+    "network issue. Please try again."
+)
+GENERIC_ERROR = "An error occurred. Please try again."
+UNSTORABLE_TEXT = "This field contains characters that are not allowed."
+# The largest id a 64-bit primary key can hold; larger numbers name nothing (and would overflow).
+MAX_DATABASE_ID = 2**63 - 1
+
+
+class GenerationInputError(Exception):
+    """The inputs do not pass the tool's schema (or name no usable scrape)."""
+
+    def __init__(self, errors: dict[str, list[str]]):
+        self.errors = errors
+        super().__init__(errors)
+
+
+class ScrapeRateLimited(Exception):
+    message = "You have scraped too many websites in the last hour. Please try again later."
+
+
+def fallback_error(generation: Generation) -> str:
+    return FALLBACK_ERRORS.get((generation.tool, generation.step), GENERIC_ERROR)
+
+
+def timeout_error(generation: Generation) -> str:
+    # Spy has its own documented timeout text; the others show their fallback text.
+    return SPY_TIMEOUT if generation.tool == "spy-master" else fallback_error(generation)
+
+
+# --- start ------------------------------------------------------------------------------------
+
+
+def start_generation(*, user, tool: Tool, inputs: dict, idempotency_key: str) -> Generation:
+    """Validate, spend, record the generation (queued) and enqueue its job — all or nothing.
+
+    The same idempotency key again (even concurrently) returns the first generation and spends
+    nothing more. Raises GenerationInputError (nothing written), credits.InsufficientCredits
+    (nothing written) or ScrapeRateLimited.
+    """
+    if existing := Generation.objects.for_user(user).filter(idempotency_key=idempotency_key).first():
+        return existing
+
+    cleaned, errors = tool.schema.validate(inputs if isinstance(inputs, dict) else {})
+    errors = errors or _unstorable_text_errors(cleaned)
+    if errors:
+        raise GenerationInputError(errors)
+    step = cleaned.get("step", "") if tool.steps else ""
+
+    if step == SCRAPE:
+        if reusable := _recent_scrape(user=user, inputs=cleaned):
+            return reusable
+        _check_scrape_rate(user)
+    elif step in (COPY, CREATIVE):
+        scrape_id = cleaned.get("scrapeId")
+        if not _successful_scrape(user=user, scrape_id=scrape_id).exists():
+            raise GenerationInputError({"scrapeId": [SCRAPE_FIRST]})
+
+    cost = tool.cost_for(step) if step else tool.cost
+    now = timezone.now()
+    try:
+        with transaction.atomic():
+            generation = Generation.objects.create(
+                user=user,
+                tool=tool.slug,
+                service_type=tool.service_type,
+                step=step,
+                input_data=cleaned,
+                credits_used=cost,
+                status=Generation.Status.QUEUED,
+                idempotency_key=idempotency_key,
+                created_at=now,
+                deadline_at=now + timedelta(seconds=tool.deadline_seconds),
+            )
+            if cost:
+                spend_credits(
+                    user=user,
+                    amount=cost,
+                    reason=_ledger_reason(tool, step),
+                    reference=f"generation:{generation.pk}",
+                    idempotency_key=f"generation:{user.pk}:{idempotency_key}",
+                )
+            transaction.on_commit(lambda: _enqueue(generation.pk))
+    except IntegrityError:
+        # A twin request with the same key committed first: its generation is the answer.
+        if existing := Generation.objects.for_user(user).filter(idempotency_key=idempotency_key).first():
+            return existing
+        raise
+    return generation
+
+
+def _unstorable_text_errors(cleaned: dict) -> dict[str, list[str]]:
+    """Text the database cannot store (PostgreSQL refuses NUL characters; lone surrogates cannot be
+    encoded) is a field error, not a crash at INSERT time."""
+    return {
+        name: [UNSTORABLE_TEXT]
+        for name, value in cleaned.items()
+        if isinstance(value, str) and not is_storable_text(value)
+    }
+
+
+def is_storable_text(value: str) -> bool:
+    if "\x00" in value:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _enqueue(generation_id: int) -> None:
+    from services.tasks import run_generation_task  # tasks.py imports this module
+
+    run_generation_task.enqueue(generation_id)
+
+
+def _ledger_reason(tool: Tool, step: str) -> str:
+    return f"{tool.card_title} ({step})" if step else tool.card_title
+
+
+def _successful_scrape(*, user, scrape_id):
+    if isinstance(scrape_id, bool) or not isinstance(scrape_id, int) or not 0 < scrape_id <= MAX_DATABASE_ID:
+        return Generation.objects.none()
+    return Generation.objects.for_user(user).filter(
+        pk=scrape_id, tool=META_ADS_FULL, step=SCRAPE, status=Generation.Status.SUCCESS
+    )
+
+
+def _recent_scrape(*, user, inputs: dict) -> Generation | None:
+    """A successful scrape of the same site by the same user within a day: shown again instead
+    of fetching the site again (the scrape result is cached per URL for a day)."""
+    return (
+        Generation.objects.for_user(user)
+        .filter(
+            tool=META_ADS_FULL,
+            step=SCRAPE,
+            status=Generation.Status.SUCCESS,
+            created_at__gte=timezone.now() - SCRAPE_REUSE_WINDOW,
+            input_data__websiteUrl=inputs.get("websiteUrl"),
+            input_data__type=inputs.get("type"),
+        )
+        .newest_first()
+        .first()
+    )
+
+
+def _check_scrape_rate(user) -> None:
+    # Counted from the generation records themselves: exact across processes, no extra state.
+    recent = Generation.objects.for_user(user).filter(
+        tool=META_ADS_FULL, step=SCRAPE, created_at__gte=timezone.now() - timedelta(hours=1)
+    )
+    if recent.count() >= settings.SCRAPES_PER_HOUR:
+        raise ScrapeRateLimited(ScrapeRateLimited.message)
+
+
+# --- run --------------------------------------------------------------------------------------
+
+
+def run_generation(generation_id: int) -> None:
+    """The task body. Claims the generation (queued → running, so it never runs twice), runs the
+    engine with no transaction open while a heartbeat thread beats, stores the result and marks
+    success — or fails and refunds it."""
+    now = timezone.now()
+    claimed = Generation.objects.filter(pk=generation_id, status=Generation.Status.QUEUED).update(
+        status=Generation.Status.RUNNING, started_at=now, heartbeat_at=now
+    )
+    if not claimed:
+        logger.info("Generation %s is not queued any more; nothing to run", generation_id)
+        return
+    generation = Generation.objects.select_related("user").get(pk=generation_id)
+    if generation.deadline_at and generation.deadline_at <= now:
+        fail_generation(generation, timeout_error(generation))
+        return
+
+    tool = TOOLS.get(generation.tool)
+    try:
+        if tool is None:
+            raise LookupError(f"Unknown tool {generation.tool!r}")
+        engine = get_engine(tool)
+        Generation.objects.filter(pk=generation.pk).update(engine=engine.name)
+        generation.engine = engine.name
+        inputs = _engine_inputs(generation)
+        with Heartbeat(generation):
+            result = engine.run(
+                tool=tool,
+                step=generation.step,
+                inputs=inputs,
+                user_id=str(generation.user_id),
+                assets=Assets(generation.user),
+            )
+        _finish_generation(generation, result)
+    except EngineError as exc:
+        logger.info("Generation %s failed in the engine: %s", generation.pk, exc.message)
+        fail_generation(generation, exc.message or fallback_error(generation))
+    except Exception:
+        logger.exception("Generation %s failed unexpectedly", generation.pk)
+        fail_generation(generation, fallback_error(generation))
+
+
+def _engine_inputs(generation: Generation) -> dict:
+    """The stored inputs; Meta Ads Full's copy and creative steps also get the scrape result
+    they build on (`scrapeData`)."""
+    inputs = dict(generation.input_data)
+    if generation.step in (COPY, CREATIVE):
+        scrape = _successful_scrape(user=generation.user, scrape_id=inputs.get("scrapeId")).first()
+        if scrape is None:
+            raise EngineError(SCRAPE_FIRST)
+        inputs["scrapeData"] = scrape.output_data
+    return inputs
+
+
+def _finish_generation(generation: Generation, result: EngineResult) -> None:
+    output = dict(result.output or {})
+    stored: StoredPath | None = None
+    if (generation.tool, generation.step) in IMAGE_RESULTS:
+        image = result.image or _inline_image(output.get("image"))
+        if not image:
+            raise EngineError(fallback_error(generation))
+        try:
+            stored = store_result_image(generation=generation, image=image)
+        except InvalidImage:
+            raise EngineError(fallback_error(generation)) from None
+        # For an image the stored file *is* the result: if it cannot be stored the user has
+        # nothing, so this raises (→ failed and refunded) instead of succeeding without a file.
+        output["image"] = stored.url
+    else:
+        stored = store_result_text(generation=generation, output=output)
+
+    settled = Generation.objects.filter(pk=generation.pk, status=Generation.Status.RUNNING).update(
+        status=Generation.Status.SUCCESS,
+        output_data=output,
+        file=stored.path if stored else "",
+        bucket_path=stored.bucket_path if stored else "",
+        finished_at=timezone.now(),
+        error_message="",
+    )
+    if not settled:
+        # The watchdog or the reaper failed (and refunded) it meanwhile; the late result is dropped.
+        logger.warning("Generation %s finished after it was failed; result discarded", generation.pk)
+        if stored:
+            _delete_quietly(stored)
+
+
+def _inline_image(reference) -> bytes | None:
+    """A `data:` URL an engine left in the output (never stored inline: it becomes a file)."""
+    if not isinstance(reference, str) or not reference.startswith("data:") or "," not in reference:
+        return None
+    try:
+        return base64.b64decode(reference.split(",", 1)[1], validate=False)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _delete_quietly(stored: StoredPath) -> None:
+    try:
+        default_storage.delete(stored.path)
+    except Exception:
+        logger.warning("Could not delete %s", stored.path, exc_info=True)
+
+
+class Heartbeat:
+    """While the engine runs, a thread stamps `heartbeat_at` every few seconds (so the reaper
+    can tell a live worker from a dead one) and enforces the tool's deadline: past it, the
+    generation is failed and refunded at once, and the engine's late answer is discarded."""
+
+    def __init__(self, generation: Generation):
+        self.generation = generation
+        self.interval = settings.GENERATION_HEARTBEAT_SECONDS
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._beat, name=f"heartbeat-{generation.pk}", daemon=True)
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info):
+        self._stop.set()
+        self._thread.join()
+
+    def _beat(self) -> None:
+        try:
+            while not self._stop.wait(self.interval):
+                now = timezone.now()
+                if self.generation.deadline_at and now >= self.generation.deadline_at:
+                    fail_generation(self.generation, timeout_error(self.generation))
+                    return
+                try:
+                    Generation.objects.filter(pk=self.generation.pk, status=Generation.Status.RUNNING).update(
+                        heartbeat_at=now
+                    )
+                except Exception:
+                    logger.warning("Heartbeat of generation %s failed", self.generation.pk, exc_info=True)
+                    close_old_connections()
+        finally:
+            connection.close()  # this thread's own connection
+
+
+# --- settle -----------------------------------------------------------------------------------
+
+
+def fail_generation(generation: Generation, message: str) -> bool:
+    """Mark the generation failed with a user-facing message and refund its credits — exactly
+    once: only the call whose conditional update moves it out of queued/running refunds.
+    Returns whether this call failed it."""
+    with transaction.atomic():
+        failed = Generation.objects.filter(pk=generation.pk, status__in=Generation.IN_FLIGHT).update(
+            status=Generation.Status.FAILED, error_message=message, finished_at=timezone.now()
+        )
+        if not failed:
+            return False
+        if generation.credits_used:
+            try:
+                refund_credits(
+                    user=generation.user,
+                    reference=f"generation:{generation.pk}",
+                    reason=f"Refund: generation #{generation.pk} failed",
+                )
+            except CreditError:
+                # Nothing was spent for it (e.g. a row made by hand): failing it still stands.
+                logger.error("Generation %s had no spend to refund", generation.pk)
+    generation.status = Generation.Status.FAILED
+    generation.error_message = message
+    return True
+
+
+def reap_generations(*, now=None) -> list[Generation]:
+    """Fail and refund generations whose worker died (heartbeat older than the stale limit) or
+    whose deadline passed. Returns the generations this call failed."""
+    now = now or timezone.now()
+    stale_before = now - timedelta(seconds=settings.GENERATION_STALE_SECONDS)
+    reaped = []
+    candidates = (
+        Generation.objects.in_flight()
+        .filter(
+            Q(deadline_at__lte=now)
+            | Q(status=Generation.Status.RUNNING, heartbeat_at__lt=stale_before)
+            | Q(status=Generation.Status.RUNNING, heartbeat_at__isnull=True)
+        )
+        .select_related("user")
+        .order_by("pk")
+    )
+    for generation in candidates:
+        if generation.deadline_at and generation.deadline_at <= now:
+            message = timeout_error(generation)
+        elif generation.status == Generation.Status.RUNNING and (
+            generation.heartbeat_at is None or generation.heartbeat_at < stale_before
+        ):
+            message = fallback_error(generation)
+        else:
+            continue
+        if fail_generation(generation, message):
+            logger.warning("Reaped generation %s (%s)", generation.pk, message)
+            reaped.append(generation)
+    return reaped

@@ -1,0 +1,179 @@
+"""The JSON API the tool islands use: start a generation, follow it, re-attach to it, upload.
+
+Thin views: check the request's shape, call one action, answer. Errors always have a
+documented shape — 400 `{"errors": {field: [messages]}}`, 402/404/429 `{"detail": ...}` —
+never a 500 for anything a client can send.
+"""
+
+import uuid
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import ParseError, UnsupportedMediaType
+from rest_framework.parsers import MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from credits.actions import InsufficientCredits
+from credits.models import balance_of
+from history.actions import UPLOAD_MAX_BYTES, UploadRejected, size_message, store_upload
+from history.models import Generation
+from history.storage import UPLOAD_AREAS
+from services.actions import (
+    UNSTORABLE_TEXT,
+    GenerationInputError,
+    ScrapeRateLimited,
+    is_storable_text,
+    start_generation,
+)
+from services.registry import TOOLS
+
+# Multipart framing around an upload: a request much larger than the limit is refused before
+# its body is read.
+MULTIPART_OVERHEAD = 64 * 1024
+
+
+class BadRequestMixin:
+    """Malformed bodies (bad JSON, wrong content type) answer 400 with the usual errors shape."""
+
+    def handle_exception(self, exc):
+        if isinstance(exc, ParseError | UnsupportedMediaType):
+            return Response({"errors": {"non_field_errors": [_parse_error_message(exc)]}}, status=400)
+        return super().handle_exception(exc)
+
+
+def _parse_error_message(exc) -> str:
+    if isinstance(exc, UnsupportedMediaType):
+        return "Unsupported content type."
+    return "The request body is not valid JSON."
+
+
+class GenerationRequestSerializer(serializers.Serializer):
+    tool = serializers.ChoiceField(choices=list(TOOLS))
+    inputs = serializers.DictField(child=serializers.JSONField(allow_null=True), default=dict)
+    idempotency_key = serializers.CharField(max_length=100, required=False, allow_blank=False)
+
+    def validate_idempotency_key(self, value: str) -> str:
+        if not is_storable_text(value):
+            raise serializers.ValidationError(UNSTORABLE_TEXT)
+        return value
+
+
+class GenerationSerializer(serializers.ModelSerializer):
+    output = serializers.SerializerMethodField()
+    error = serializers.SerializerMethodField()
+    balance = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Generation
+        fields = ["id", "tool", "step", "status", "output", "error", "credits_used", "created_at", "balance"]
+
+    def get_output(self, generation) -> dict:
+        return generation.output_data if generation.status == Generation.Status.SUCCESS else {}
+
+    def get_error(self, generation) -> str | None:
+        return generation.error_message or None
+
+    def get_balance(self, generation) -> int:
+        return balance_of(generation.user)
+
+
+def generation_response(generation: Generation, *, status: int = 200) -> Response:
+    return Response(GenerationSerializer(generation).data, status=status)
+
+
+class GenerationsView(BadRequestMixin, APIView):
+    @extend_schema(request=GenerationRequestSerializer, responses={202: GenerationSerializer})
+    def post(self, request):
+        body = GenerationRequestSerializer(data=request.data)
+        if not body.is_valid():
+            return Response({"errors": body.errors}, status=400)
+        try:
+            generation = start_generation(
+                user=request.user,
+                tool=TOOLS[body.validated_data["tool"]],
+                inputs=body.validated_data["inputs"],
+                idempotency_key=body.validated_data.get("idempotency_key") or uuid.uuid4().hex,
+            )
+        except GenerationInputError as exc:
+            return Response({"errors": exc.errors}, status=400)
+        except InsufficientCredits as exc:
+            return Response({"detail": str(exc)}, status=402)
+        except ScrapeRateLimited as exc:
+            return Response({"detail": exc.message}, status=429)
+        return generation_response(generation, status=202)
+
+
+class GenerationView(APIView):
+    @extend_schema(responses=GenerationSerializer)
+    def get(self, request, pk: int):
+        generation = Generation.objects.for_user(request.user).select_related("user").filter(pk=pk).first()
+        if generation is None:
+            return Response({"detail": "Not found."}, status=404)
+        return generation_response(generation)
+
+
+class ActiveQuerySerializer(serializers.Serializer):
+    tool = serializers.ChoiceField(choices=list(TOOLS))
+
+
+class ActiveGenerationView(APIView):
+    """The user's newest unfinished generation of a tool: a reloaded page re-attaches to it."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("tool", str, required=True, enum=list(TOOLS))],
+        responses=GenerationSerializer,
+    )
+    def get(self, request):
+        query = ActiveQuerySerializer(data=request.query_params)
+        if not query.is_valid():
+            return Response({"errors": query.errors}, status=400)
+        generation = (
+            Generation.objects.for_user(request.user)
+            .in_flight()
+            .filter(tool=query.validated_data["tool"])
+            .select_related("user")
+            .newest_first()
+            .first()
+        )
+        if generation is None:
+            return Response({"detail": "No generation in progress."}, status=404)
+        return generation_response(generation)
+
+
+class UploadRequestSerializer(serializers.Serializer):
+    file = serializers.FileField(required=False)
+    bucket = serializers.ChoiceField(choices=list(UPLOAD_AREAS))
+
+
+class UploadResponseSerializer(serializers.Serializer):
+    url = serializers.CharField()
+
+
+class UploadsView(BadRequestMixin, APIView):
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(
+        request={"multipart/form-data": UploadRequestSerializer}, responses={201: UploadResponseSerializer}
+    )
+    def post(self, request):
+        if _content_length(request) > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD:
+            return Response({"errors": {"file": [size_message(UPLOAD_MAX_BYTES)]}}, status=400)
+        bucket = request.data.get("bucket")
+        if bucket not in UPLOAD_AREAS:
+            return Response(
+                {"errors": {"bucket": [f"Bucket must be one of: {', '.join(UPLOAD_AREAS)}"]}}, status=400
+            )
+        upload = request.FILES.get("file")
+        try:
+            stored = store_upload(user=request.user, area=bucket, upload=upload)
+        except UploadRejected as exc:
+            return Response({"errors": {exc.field: [exc.message]}}, status=400)
+        return Response({"url": stored.url}, status=201)
+
+
+def _content_length(request) -> int:
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0

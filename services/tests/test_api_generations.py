@@ -1,0 +1,177 @@
+"""POST /api/generations/: validate → spend → record → enqueue, with every refusal a clear 4xx."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from credits.models import LedgerEntry, balance_of
+from history.models import Generation
+from services.tests.generation_inputs import META_COPY_INPUTS, SOCIAL_COPY_INPUTS
+
+URL = reverse("services:api-generations")
+
+
+def post(client, body, **kwargs):
+    return client.post(URL, body, content_type="application/json", **kwargs)
+
+
+def meta_copy(key="key-1", **inputs):
+    return {"tool": "meta-copy", "inputs": {**META_COPY_INPUTS, **inputs}, "idempotency_key": key}
+
+
+def test_it_starts_a_generation_and_answers_202_with_it(alice_client, alice):
+    response = post(alice_client, meta_copy())
+    assert response.status_code == 202
+    body = response.json()
+    generation = Generation.objects.get()
+    assert body == {
+        "id": generation.pk,
+        "tool": "meta-copy",
+        "step": "",
+        "status": "queued",
+        "output": {},
+        "error": None,
+        "credits_used": 20,
+        "created_at": body["created_at"],
+        "balance": 80,
+    }
+    assert generation.user == alice and generation.service_type == "meta_copy"
+    assert generation.input_data["brand"] == "Glow Naturals"
+    assert generation.deadline_at > generation.created_at
+
+
+def test_it_spends_the_tools_cost_with_the_generation_as_reference(alice_client, alice):
+    generation_id = post(alice_client, meta_copy()).json()["id"]
+    spend = LedgerEntry.objects.get(user=alice, kind="spend")
+    assert spend.amount == -20
+    assert spend.reference == f"generation:{generation_id}"
+    assert balance_of(alice) == 80
+
+
+def test_the_job_is_enqueued_only_when_the_transaction_commits(
+    alice_client, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks() as callbacks:
+        post(alice_client, meta_copy())
+    assert len(callbacks) == 1
+
+
+def test_the_same_idempotency_key_twice_gives_the_same_generation_and_one_debit(alice_client, alice):
+    first = post(alice_client, meta_copy(key="same"))
+    second = post(alice_client, meta_copy(key="same"))
+    assert second.status_code == 202
+    assert first.json()["id"] == second.json()["id"]
+    assert Generation.objects.count() == 1
+    assert LedgerEntry.objects.filter(user=alice, kind="spend").count() == 1
+    assert balance_of(alice) == 80
+
+
+def test_another_users_idempotency_key_does_not_collide(alice_client, bob_client):
+    assert (
+        post(alice_client, meta_copy(key="same")).json()["id"]
+        != post(bob_client, meta_copy(key="same")).json()["id"]
+    )
+
+
+def test_without_an_idempotency_key_each_request_is_a_new_generation(alice_client):
+    body = {"tool": "social-media-copy", "inputs": SOCIAL_COPY_INPUTS}
+    assert post(alice_client, body).json()["id"] != post(alice_client, body).json()["id"]
+
+
+def test_invalid_inputs_get_400_with_the_documented_messages_and_nothing_is_written(alice_client, alice):
+    response = post(alice_client, meta_copy(brand="G", productDescription="short"))
+    assert response.status_code == 400
+    assert response.json() == {
+        "errors": {
+            "brand": ["Brand name must be at least 2 characters"],
+            "productDescription": ["Product description must be at least 10 characters"],
+        }
+    }
+    assert not Generation.objects.exists()
+    assert balance_of(alice) == 100
+
+
+def test_insufficient_credits_is_402_with_the_documented_message_and_nothing_written(alice_client, alice):
+    for key in ("a", "b", "c", "d", "e"):
+        assert post(alice_client, meta_copy(key=key)).status_code == 202
+    response = post(alice_client, meta_copy(key="f"))
+    assert response.status_code == 402
+    assert response.json() == {"detail": "Insufficient credits. This service requires 20 credits."}
+    assert Generation.objects.count() == 5
+    assert LedgerEntry.objects.filter(user=alice, kind="spend").count() == 5
+    assert balance_of(alice) == 0
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"tool": "no-such-tool", "inputs": {}}, "tool"),
+        ({"inputs": META_COPY_INPUTS}, "tool"),
+        ({"tool": ["meta-copy"], "inputs": {}}, "tool"),
+        ({"tool": "meta-copy", "inputs": ["brand"]}, "inputs"),
+        ({"tool": "meta-copy", "inputs": "brand=Glow"}, "inputs"),
+        ({"tool": "meta-copy", "inputs": META_COPY_INPUTS, "idempotency_key": "k" * 101}, "idempotency_key"),
+        ({"tool": "meta-copy", "inputs": META_COPY_INPUTS, "idempotency_key": 12}, None),
+        ({"tool": "meta-copy", "inputs": META_COPY_INPUTS, "idempotency_key": {"a": 1}}, "idempotency_key"),
+        ([1, 2, 3], "non_field_errors"),
+        ("just a string", "non_field_errors"),
+        (None, "tool"),
+        ({"tool": "meta-copy", "inputs": META_COPY_INPUTS, "idempotency_key": "a\x00b"}, "idempotency_key"),
+        ({"tool": "meta-copy", "inputs": META_COPY_INPUTS, "idempotency_key": "a\ud800"}, "idempotency_key"),
+    ],
+)
+def test_malformed_requests_get_400_never_500(alice_client, body, field):
+    response = post(alice_client, body)
+    if field is None:  # a number is a usable key; DRF's CharField accepts it as text
+        assert response.status_code == 202
+        return
+    assert response.status_code == 400
+    assert field in response.json()["errors"]
+
+
+@pytest.mark.parametrize(
+    "inputs",
+    [
+        {"brand": "B" * 100_000},
+        {"brand": {"nested": "object"}},
+        {"brand": ["a", "list"]},
+        {"brand": True},
+        {"versions": "three"},
+        {"versions": 3.5},
+        {"versions": 10**40},
+        {"versions": None, "copyStructure": "NOPE"},
+        {"language": "Klingon"},
+        {"brand": "Glow\x00 Naturals"},
+        {"brand": "Glow \ud800 Naturals"},
+    ],
+)
+def test_wrong_types_and_huge_values_are_field_errors(alice_client, inputs):
+    response = post(alice_client, meta_copy(**inputs))
+    assert response.status_code == 400, response.content
+    assert set(response.json()["errors"]) <= set(META_COPY_INPUTS) | {"versions", "copyStructure", "language"}
+
+
+def test_bad_json_is_400(alice_client):
+    response = alice_client.post(URL, '{"tool": "meta-copy", "inputs": {', content_type="application/json")
+    assert response.status_code == 400
+    assert response.json() == {"errors": {"non_field_errors": ["The request body is not valid JSON."]}}
+
+
+def test_an_unsupported_content_type_is_400(alice_client):
+    response = alice_client.post(URL, "tool=meta-copy", content_type="text/plain")
+    assert response.status_code == 400
+
+
+def test_anonymous_visitors_are_refused(client, db):
+    assert post(client, meta_copy()).status_code == 403
+
+
+def test_it_needs_the_csrf_token(alice):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    assert post(client, meta_copy()).status_code == 403
+    assert not Generation.objects.exists()
+
+
+def test_only_post_is_allowed(alice_client):
+    assert alice_client.get(URL).status_code == 405
