@@ -1,4 +1,29 @@
-from django.urls import path  # noqa: F401
+from django.urls import path, re_path
+from django.views.generic import RedirectView
+
+from accounts import views
 
 app_name = "accounts"
-urlpatterns: list = []
+urlpatterns = [
+    path("signin", views.SignInView.as_view(), name="signin"),
+    path("signup", views.SignUpView.as_view(), name="signup"),
+    path("forgot-password", views.ForgotPasswordView.as_view(), name="forgot-password"),
+    # The e-mailed link: "<uidb36>-<token>" (the token itself contains a hyphen).
+    re_path(
+        r"^reset-password/(?P<uidb36>[0-9A-Za-z]+)-(?P<key>.+)$",
+        views.ResetPasswordView.as_view(),
+        name="reset-password",
+    ),
+    path("signout", views.SignOutView.as_view(), name="signout"),
+    path("profile", views.profile, name="profile"),
+    path("profile/avatar", views.upload_avatar, name="avatar-upload"),
+    path("profile/avatar/<int:user_id>/<str:filename>", views.avatar_file, name="avatar"),
+    # allauth's own entrance pages (still linked from its e-mails and social error pages)
+    # lead to ours. This module is included before allauth's URLs, so these win.
+    path("accounts/login/", RedirectView.as_view(pattern_name="accounts:signin", query_string=True)),
+    path("accounts/signup/", RedirectView.as_view(pattern_name="accounts:signup", query_string=True)),
+    path(
+        "accounts/password/reset/",
+        RedirectView.as_view(pattern_name="accounts:forgot-password", query_string=True),
+    ),
+]

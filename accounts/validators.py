@@ -3,20 +3,28 @@ import re
 from django.core.exceptions import ValidationError
 
 # The documented sign-up rules, in the documented order, with their exact messages.
+# Each rule is a regular expression so the browser can run the very same rules for the
+# live checklist (forms.client_rules ships them as JSON); the server stays the authority.
 PASSWORD_RULES = [
-    ("length", lambda p: len(p) >= 8, "Password must be at least 8 characters"),
-    ("upper", lambda p: re.search(r"[A-Z]", p) is not None, "Password must contain at least one uppercase letter"),
-    ("lower", lambda p: re.search(r"[a-z]", p) is not None, "Password must contain at least one lowercase letter"),
-    ("number", lambda p: re.search(r"[0-9]", p) is not None, "Password must contain at least one number"),
+    # (key, checklist label, pattern, message)
+    ("length", "8+ characters", r"^[\s\S]{8,}$", "Password must be at least 8 characters"),
+    ("upper", "1 uppercase letter", r"[A-Z]", "Password must contain at least one uppercase letter"),
+    ("lower", "1 lowercase letter", r"[a-z]", "Password must contain at least one lowercase letter"),
+    ("number", "1 number", r"[0-9]", "Password must contain at least one number"),
 ]
 
 
 def password_errors(password: str) -> list[str]:
-    return [message for _key, check, message in PASSWORD_RULES if not check(password or "")]
+    return [
+        message for _key, _label, pattern, message in PASSWORD_RULES if not re.search(pattern, password or "")
+    ]
 
 
 class DocumentedPasswordValidator:
-    """8+ characters, an uppercase letter, a lowercase letter and a number."""
+    """8+ characters, an uppercase letter, a lowercase letter and a number.
+
+    Raises only the first failing rule: the form shows one message under the field, as the
+    documented screen does, while the checklist shows every rule."""
 
     def validate(self, password, user=None):
         errors = password_errors(password)

@@ -3,9 +3,40 @@
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
+from billing.models import Plan
+from services.registry import TOOLS
+
+# The landing page's four documented features (spec 000 §2), with our supporting lines.
+LANDING_FEATURES = [
+    {
+        "icon": "zap",
+        "title": "Lightning Fast",
+        "text": "Ad copy, creatives and competitor research in minutes instead of days.",
+    },
+    {
+        "icon": "target",
+        "title": "Precision Targeting",
+        "text": "Copy written for your audience, niche and campaign objective.",
+    },
+    {
+        "icon": "chart",
+        "title": "Data-Driven",
+        "text": "Proven frameworks like AIDA and PAS, informed by the ads that win in your market.",
+    },
+    {
+        "icon": "shield",
+        "title": "Brand Safe",
+        "text": "Your colours, logo and tone of voice in every asset you create.",
+    },
+]
+
 
 def landing(request):
-    return render(request, "landing.html")
+    return render(
+        request,
+        "landing.html",
+        {"tools": TOOLS.values(), "plans": Plan.objects.filter(is_active=True), "features": LANDING_FEATURES},
+    )
 
 
 @login_required

@@ -2,6 +2,18 @@
 // toasts, the theme toggle, and the behaviours in ./behaviours/.
 import { initToasts } from "./toasts.js";
 import { initTheme } from "./theme.js";
+import { initForms } from "./behaviours/forms.js";
+import { initPasswordToggles } from "./behaviours/password-toggle.js";
+import { initSiteHeader } from "./behaviours/site-header.js";
+import { initDrawer } from "./behaviours/drawer.js";
+import { initNavigation } from "./behaviours/navigation.js";
+import { initAvatarUploader } from "./behaviours/avatar.js";
 
 initToasts();
 initTheme();
+initForms();
+initPasswordToggles();
+initSiteHeader();
+initDrawer();
+initNavigation();
+initAvatarUploader();

@@ -1,0 +1,90 @@
+"""Writes for accounts: the profile and its avatar."""
+
+from dataclasses import dataclass
+
+from allauth.account.models import EmailAddress
+from django.core.files.storage import default_storage
+from django.db import transaction
+from django.http import HttpRequest
+
+from accounts.avatars import avatar_dir, is_avatar_filename, reencode_avatar
+from accounts.models import User
+
+
+@dataclass(frozen=True)
+class ProfileUpdate:
+    user: User
+    email_change_requested: str = ""  # the address a confirmation link went to, if any
+
+
+def store_avatar(*, user: User, upload) -> str:
+    """Verify and re-encode an uploaded image and store it under the user's own folder.
+    Returns the storage name; the profile points at it once the user saves.
+    Raises accounts.avatars.AvatarError with the user-facing reason."""
+    content = reencode_avatar(upload)
+    return default_storage.save(f"{avatar_dir(user)}/{content.name}", content)
+
+
+def update_profile(
+    *,
+    request: HttpRequest,
+    user: User,
+    name: str,
+    email: str,
+    company: str,
+    website: str,
+    bio: str,
+    avatar: str,
+) -> ProfileUpdate:
+    """Save the profile. A new e-mail address is not applied here: it goes through allauth's
+    verification and becomes the sign-in address when the user follows the link."""
+    user.name = name
+    user.company = company
+    user.website = website
+    user.bio = bio
+    user.avatar.name = avatar or ""
+    user.save(update_fields=["name", "company", "website", "bio", "avatar", "updated_at"])
+    keep = avatar
+    # Uploads the user replaced, removed or never saved: drop them once the save is final.
+    transaction.on_commit(lambda: _delete_other_avatars(user_pk=user.pk, keep=keep))
+
+    requested = ""
+    if email.lower() != user.email.lower():
+        request_email_change(request=request, user=user, email=email)
+        requested = email
+    return ProfileUpdate(user=user, email_change_requested=requested)
+
+
+def request_email_change(*, request: HttpRequest, user: User, email: str) -> EmailAddress:
+    """Record `email` as the address the user is changing to and send it a confirmation
+    link. With ACCOUNT_CHANGE_EMAIL on, confirming makes it the primary (login) address and
+    removes the old one; until then the user signs in with the current address."""
+    with transaction.atomic():
+        # The current address must be on record, or confirming the new one could not
+        # replace it (accounts made outside allauth have no EmailAddress row yet).
+        EmailAddress.objects.get_or_create(
+            user=user, email__iexact=user.email, defaults={"email": user.email, "primary": True}
+        )
+        EmailAddress.objects.filter(user=user, primary=False, verified=False).delete()
+        pending = EmailAddress.objects.create(user=user, email=email.lower(), primary=False, verified=False)
+    pending.send_confirmation(request)
+    return pending
+
+
+def pending_email_of(user: User) -> str:
+    """The address a change is waiting on (confirmation sent, not yet followed), or ''."""
+    pending = EmailAddress.objects.filter(user=user, primary=False, verified=False).order_by("-pk").first()
+    return pending.email if pending else ""
+
+
+def _delete_other_avatars(*, user_pk: int, keep: str) -> None:
+    folder = f"user-uploads/{user_pk}"
+    try:
+        _dirs, files = default_storage.listdir(folder)
+    except FileNotFoundError:
+        return
+    for filename in files:
+        name = f"{folder}/{filename}"
+        # Only our own avatar files: other features share this folder.
+        if is_avatar_filename(filename) and name != keep:
+            default_storage.delete(name)

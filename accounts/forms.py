@@ -1,0 +1,292 @@
+"""The account forms: allauth's sign-in, sign-up and password-reset forms with the
+documented fields and messages, and the profile form.
+
+Every form also describes its rules as data (`client_rules`), which the page ships as JSON
+so the browser shows the same messages instantly; the server remains the authority."""
+
+import re
+
+from allauth.account.forms import LoginForm, ResetPasswordForm, ResetPasswordKeyForm, SignupForm
+from allauth.account.models import EmailAddress
+from django import forms
+from django.contrib.auth import get_user_model
+from django.core.files.storage import default_storage
+from django.core.validators import URLValidator
+
+from accounts.avatars import is_own_avatar_name
+from accounts.validators import PASSWORD_RULES
+
+# Documented messages (spec 000 §5), word for word.
+EMAIL_INVALID = "Please enter a valid email address"
+NAME_TOO_SHORT = "Name must be at least 2 characters"
+SIGN_IN_PASSWORD_TOO_SHORT = "Password must be at least 6 characters"
+PASSWORD_TOO_SHORT = PASSWORD_RULES[0][3]  # 'Password must be at least 8 characters'
+TERMS_NOT_ACCEPTED = "You must accept the terms and conditions"
+URL_INVALID = "Please enter a valid URL"
+BIO_TOO_LONG = "Bio must not exceed 500 characters"
+EMAIL_TAKEN = "A user is already registered with this email address."
+
+TEXT_MAX = 250  # documented: text fields 250 characters
+BIO_MAX = 500
+
+# The browser's e-mail check: a pragmatic shape test; Django's EmailValidator decides.
+EMAIL_PATTERN = r"^[^\s@]+@[^\s@]+\.[^\s@]+$"
+# Website: http(s) scheme optional (we assume https, as the server does), a dotted host.
+URL_PATTERN = r"^(https?://)?([A-Za-z0-9-]+\.)+[A-Za-z]{2,}(:\d+)?([/?#]\S*)?$"
+
+
+def _email_rules() -> list[dict]:
+    return [{"type": "pattern", "value": EMAIL_PATTERN, "message": EMAIL_INVALID}]
+
+
+def _password_rules() -> list[dict]:
+    return [
+        {"type": "pattern", "value": pattern, "message": message, "key": key, "label": label}
+        for key, label, pattern, message in PASSWORD_RULES
+    ]
+
+
+def _email_field(**kwargs) -> forms.EmailField:
+    return forms.EmailField(
+        label="Email",
+        max_length=254,
+        error_messages={"required": EMAIL_INVALID, "invalid": EMAIL_INVALID},
+        widget=forms.EmailInput(attrs={"autocomplete": "email", "placeholder": "you@example.com"}),
+        **kwargs,
+    )
+
+
+def _text_max(label: str) -> str:
+    return f"{label} must not exceed {TEXT_MAX} characters"
+
+
+class ClientRulesMixin:
+    """`client_rules`: {field name: [rule, ...]} for frontend/site/behaviours/forms.js.
+    A rule is {type: required|minLength|maxLength|pattern|checked, value, message}; the first
+    failing rule's message shows under the field."""
+
+    client_rules: dict[str, list[dict]] = {}
+
+
+class SignInForm(ClientRulesMixin, LoginForm):
+    """allauth's login form with the documented field names and messages: `email`,
+    `password` (6+ characters) and `remember` ('Remember me')."""
+
+    client_rules = {
+        "email": _email_rules(),
+        "password": [{"type": "minLength", "value": 6, "message": SIGN_IN_PASSWORD_TOO_SHORT}],
+    }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        remember = self.fields["remember"]
+        remember.label = "Remember me"
+        self.fields = {
+            "email": _email_field(),
+            "password": forms.CharField(
+                label="Password",
+                strip=False,
+                min_length=6,
+                error_messages={
+                    "required": SIGN_IN_PASSWORD_TOO_SHORT,
+                    "min_length": SIGN_IN_PASSWORD_TOO_SHORT,
+                },
+                widget=forms.PasswordInput(
+                    attrs={"autocomplete": "current-password", "placeholder": "••••••••"}
+                ),
+            ),
+            "remember": remember,
+        }
+
+    def clean_email(self) -> str:
+        return self.cleaned_data["email"].strip().lower()
+
+    def clean(self):
+        # allauth authenticates from `login`; our field is named `email` (the documented name).
+        if "email" in self.cleaned_data:
+            self.cleaned_data["login"] = self.cleaned_data["email"]
+        return super().clean()
+
+
+class SignUpForm(ClientRulesMixin, SignupForm):
+    """Full Name, Email, Password (the four documented rules) and the accept-terms box."""
+
+    field_order = ["name", "email", "password1", "accept_terms"]
+    client_rules = {
+        "name": [
+            {"type": "minLength", "value": 2, "message": NAME_TOO_SHORT},
+            {"type": "maxLength", "value": TEXT_MAX, "message": _text_max("Name")},
+        ],
+        "email": _email_rules(),
+        "password1": _password_rules(),
+        "accept_terms": [{"type": "checked", "message": TERMS_NOT_ACCEPTED}],
+    }
+
+    name = forms.CharField(
+        label="Full Name",
+        min_length=2,
+        max_length=TEXT_MAX,
+        error_messages={
+            "required": NAME_TOO_SHORT,
+            "min_length": NAME_TOO_SHORT,
+            "max_length": _text_max("Name"),
+        },
+        widget=forms.TextInput(attrs={"autocomplete": "name", "placeholder": "Jane Doe"}),
+    )
+    accept_terms = forms.BooleanField(
+        label="I agree to the Terms of Service and Privacy Policy",
+        error_messages={"required": TERMS_NOT_ACCEPTED},
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["email"] = _email_field()
+        password = self.fields["password1"]
+        password.label = "Password"
+        password.help_text = ""
+        password.error_messages["required"] = PASSWORD_TOO_SHORT
+        password.widget.attrs.update(placeholder="Create a strong password", autocomplete="new-password")
+        self.order_fields(self.field_order)
+
+    def clean_email(self) -> str:
+        return super().clean_email().strip()
+
+    def validate_unique_email(self, value) -> str:
+        # allauth would hide a taken address (and e-mail its owner instead); our documented
+        # sign-up shows the server's message, so say it plainly.
+        email = super().validate_unique_email(value)
+        if self.account_already_exists:
+            raise forms.ValidationError(EMAIL_TAKEN, code="email_taken")
+        return email
+
+
+class ForgotPasswordForm(ClientRulesMixin, ResetPasswordForm):
+    client_rules = {"email": _email_rules()}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["email"] = _email_field()
+
+
+class SetNewPasswordForm(ClientRulesMixin, ResetPasswordKeyForm):
+    """The screen the e-mailed link opens: one new password under the sign-up rules (with
+    the same checklist and show/hide toggle, so no second 'again' field)."""
+
+    client_rules = {"password1": _password_rules()}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["password2"]
+        password = self.fields["password1"]
+        password.label = "New password"
+        password.help_text = ""
+        password.error_messages["required"] = PASSWORD_TOO_SHORT
+        password.widget.attrs.update(placeholder="Create a strong password", autocomplete="new-password")
+
+
+class ProfileForm(ClientRulesMixin, forms.Form):
+    """Profile: full name, email, company, website, bio, and the avatar — the storage name
+    of an image the user uploaded (empty removes it)."""
+
+    client_rules = {
+        "name": [
+            {"type": "minLength", "value": 2, "message": NAME_TOO_SHORT},
+            {"type": "maxLength", "value": TEXT_MAX, "message": _text_max("Name")},
+        ],
+        "email": _email_rules(),
+        "company": [{"type": "maxLength", "value": TEXT_MAX, "message": _text_max("Company")}],
+        "website": [
+            {"type": "pattern", "value": URL_PATTERN, "message": URL_INVALID, "optional": True},
+            {"type": "maxLength", "value": TEXT_MAX, "message": _text_max("Website")},
+        ],
+        "bio": [{"type": "maxLength", "value": BIO_MAX, "message": BIO_TOO_LONG}],
+    }
+
+    name = forms.CharField(
+        label="Full Name",
+        min_length=2,
+        max_length=TEXT_MAX,
+        error_messages={
+            "required": NAME_TOO_SHORT,
+            "min_length": NAME_TOO_SHORT,
+            "max_length": _text_max("Name"),
+        },
+        widget=forms.TextInput(attrs={"autocomplete": "name"}),
+    )
+    email = _email_field()
+    company = forms.CharField(
+        label="Company",
+        required=False,
+        max_length=TEXT_MAX,
+        error_messages={"max_length": _text_max("Company")},
+        widget=forms.TextInput(attrs={"autocomplete": "organization", "placeholder": "Your company"}),
+    )
+    website = forms.CharField(
+        label="Website",
+        required=False,
+        max_length=TEXT_MAX,
+        error_messages={"max_length": _text_max("Website")},
+        widget=forms.TextInput(
+            attrs={"autocomplete": "url", "placeholder": "https://example.com", "inputmode": "url"}
+        ),
+    )
+    bio = forms.CharField(
+        label="Bio",
+        required=False,
+        max_length=BIO_MAX,
+        error_messages={"max_length": BIO_TOO_LONG},
+        widget=forms.Textarea(attrs={"rows": 4, "placeholder": "Tell us a little about yourself"}),
+    )
+    avatar = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, user, **kwargs):
+        self.user = user
+        kwargs.setdefault(
+            "initial",
+            {
+                "name": user.name,
+                "email": user.email,
+                "company": user.company,
+                "website": user.website,
+                "bio": user.bio,
+                "avatar": user.avatar.name,
+            },
+        )
+        super().__init__(*args, **kwargs)
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip().lower()
+        if email != self.user.email.lower():
+            taken = get_user_model().objects.filter(email__iexact=email).exclude(pk=self.user.pk).exists()
+            taken = (
+                taken
+                or EmailAddress.objects.filter(email__iexact=email, verified=True)
+                .exclude(user=self.user)
+                .exists()
+            )
+            if taken:
+                raise forms.ValidationError(EMAIL_TAKEN, code="email_taken")
+        return email
+
+    def clean_website(self) -> str:
+        website = self.cleaned_data["website"].strip()
+        if not website:
+            return ""
+        if not re.match(r"^[a-z][a-z0-9+.-]*://", website, re.IGNORECASE):
+            website = f"https://{website}"
+        try:
+            URLValidator(schemes=["http", "https"])(website)
+        except forms.ValidationError:
+            raise forms.ValidationError(URL_INVALID, code="invalid") from None
+        if len(website) > TEXT_MAX:
+            raise forms.ValidationError(_text_max("Website"), code="max_length")
+        return website
+
+    def clean_avatar(self) -> str:
+        name = self.cleaned_data["avatar"].strip()
+        if not name or name == self.user.avatar.name:
+            return name
+        # Only an image this user uploaded (never another user's file, never any other path).
+        if not is_own_avatar_name(self.user, name) or not default_storage.exists(name):
+            raise forms.ValidationError("Please upload an image file", code="invalid")
+        return name

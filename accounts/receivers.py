@@ -1,0 +1,15 @@
+"""allauth's sign-up hook (the one signal we use, see STYLE.md §7)."""
+
+from allauth.account.signals import user_signed_up
+from django.conf import settings
+from django.db import transaction
+from django.dispatch import receiver
+
+from accounts.tasks import send_auth_webhook
+
+
+@receiver(user_signed_up, dispatch_uid="accounts.auth_webhook")
+def announce_sign_up(sender, request, user, **kwargs):
+    # Only once the account is committed, and off the request: the webhook may be slow.
+    if settings.AUTH_WEBHOOK_URL:
+        transaction.on_commit(lambda: send_auth_webhook.enqueue(user_id=str(user.pk), event="signed_up"))

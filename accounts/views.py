@@ -1,0 +1,228 @@
+"""Sign-in, sign-up, password reset and sign-out at the documented routes (allauth's views
+with our forms and templates), and the profile with its avatar."""
+
+import logging
+import smtplib
+
+from allauth.account import views as allauth_views
+from allauth.socialaccount.adapter import get_adapter as get_social_adapter
+from django.contrib import messages
+from django.contrib.auth import REDIRECT_FIELD_NAME
+from django.contrib.auth.decorators import login_required
+from django.core.files.storage import default_storage
+from django.db import IntegrityError
+from django.http import FileResponse, Http404, HttpResponseRedirect, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse, reverse_lazy
+from django.views.decorators.http import require_POST
+
+from accounts.actions import pending_email_of, store_avatar, update_profile
+from accounts.avatars import AvatarError, avatar_url_for, is_avatar_filename
+from accounts.forms import (
+    EMAIL_TAKEN,
+    ForgotPasswordForm,
+    ProfileForm,
+    SetNewPasswordForm,
+    SignInForm,
+    SignUpForm,
+)
+
+logger = logging.getLogger(__name__)
+
+SIGN_UP_FAILED = "Failed to create account"
+RESET_EMAIL_SENT = "Password reset email sent"
+RESET_EMAIL_FAILED = "Failed to send password reset email"
+PROFILE_UPDATED = "Profile updated successfully"
+UPLOAD_SIGN_IN_REQUIRED = "User must be authenticated to upload files"
+_RESET_SENT_SESSION_KEY = "accounts_password_reset_sent"
+
+# The two documented 'Or continue with' buttons: allauth provider ids and their labels.
+SOCIAL_PROVIDERS = [("github", "GitHub"), ("linkedin", "LinkedIn")]
+
+
+def social_sign_in_buttons(request, next_url: str | None) -> list[dict]:
+    """Both documented buttons, each live (a POST to allauth's provider login) when its
+    provider has keys configured, otherwise an inert placeholder."""
+    configured = {provider.id: provider for provider in get_social_adapter().list_providers(request)}
+    buttons = []
+    for provider_id, label in SOCIAL_PROVIDERS:
+        provider = configured.get(provider_id)
+        url = None
+        if provider is not None:
+            params = {"process": "login", **({REDIRECT_FIELD_NAME: next_url} if next_url else {})}
+            url = provider.get_login_url(request, **params)
+        buttons.append({"id": provider_id, "name": label, "url": url})
+    return buttons
+
+
+class EntranceContextMixin:
+    """What every entrance page needs: the validated `next` (for links between the pages),
+    the browser-side rules of the form, and the social buttons."""
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        next_url = self.get_next_url()
+        suffix = f"?{REDIRECT_FIELD_NAME}={next_url}" if next_url else ""
+        form = context.get("form")
+        context.update(
+            next_url=next_url or "",
+            signin_url=reverse("accounts:signin") + suffix,
+            signup_url=reverse("accounts:signup") + suffix,
+            client_rules=getattr(form, "client_rules", {}),
+            social_buttons=social_sign_in_buttons(self.request, next_url),
+        )
+        return context
+
+
+def _toast_server_errors(request, form, *, documented: set[str], fallback: str | None = None) -> None:
+    """Field rules the page also checks in the browser show under their fields only; any
+    other refusal (unknown credentials, a taken address, rate limits…) is the 'server
+    message' the documents toast."""
+    for errors in form.errors.values():
+        for error in errors:
+            if error not in documented:
+                messages.error(request, error)
+                return
+    if fallback:
+        messages.error(request, fallback)
+
+
+def _documented_messages(form) -> set[str]:
+    return {rule["message"] for rules in form.client_rules.values() for rule in rules}
+
+
+class SignInView(EntranceContextMixin, allauth_views.LoginView):
+    form_class = SignInForm
+    template_name = "account/login.html"
+
+    def form_invalid(self, form):
+        _toast_server_errors(self.request, form, documented=_documented_messages(form))
+        return super().form_invalid(form)
+
+
+class SignUpView(EntranceContextMixin, allauth_views.SignupView):
+    form_class = SignUpForm
+    template_name = "account/signup.html"
+
+    def form_valid(self, form):
+        try:
+            return super().form_valid(form)
+        except IntegrityError:
+            # Two sign-ups for one address at the same moment: the database refused the second.
+            form.add_error("email", EMAIL_TAKEN)
+            return self.form_invalid(form)
+
+    def form_invalid(self, form):
+        _toast_server_errors(self.request, form, documented=_documented_messages(form))
+        return super().form_invalid(form)
+
+
+class ForgotPasswordView(EntranceContextMixin, allauth_views.PasswordResetView):
+    """Send the reset link; then the same page shows 'Check your email' (after a redirect,
+    so a reload does not send another e-mail)."""
+
+    form_class = ForgotPasswordForm
+    template_name = "account/password_reset.html"
+    success_url = reverse_lazy("accounts:forgot-password")
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["sent"] = self.request.session.pop(_RESET_SENT_SESSION_KEY, False)
+        return context
+
+    def form_valid(self, form):
+        try:
+            response = super().form_valid(form)
+        except (smtplib.SMTPException, OSError):
+            logger.exception("password reset e-mail could not be sent")
+            messages.error(self.request, RESET_EMAIL_FAILED)
+            return self.form_invalid(form)
+        if response.status_code == 429:
+            return response
+        self.request.session[_RESET_SENT_SESSION_KEY] = True
+        messages.success(self.request, RESET_EMAIL_SENT)
+        return response
+
+    def get_success_url(self):
+        return str(self.success_url)
+
+
+class ResetPasswordView(EntranceContextMixin, allauth_views.PasswordResetFromKeyView):
+    """The e-mailed link: /reset-password/<uidb36>-<key>. allauth swaps the key for
+    'set-password' (kept in the session) so the key never leaks through a Referer."""
+
+    form_class = SetNewPasswordForm
+    template_name = "account/password_reset_from_key.html"
+    success_url = reverse_lazy("accounts:signin")
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["action_url"] = reverse(
+            "accounts:reset-password", kwargs={"uidb36": self.kwargs["uidb36"], "key": self.kwargs["key"]}
+        )
+        return context
+
+
+class SignOutView(allauth_views.LogoutView):
+    template_name = "account/logout.html"
+
+
+@login_required
+def profile(request):
+    user = request.user
+    if request.method == "POST":
+        form = ProfileForm(request.POST, user=user)
+        if form.is_valid():
+            result = update_profile(request=request, user=user, **form.cleaned_data)
+            messages.success(request, PROFILE_UPDATED)
+            if result.email_change_requested:
+                messages.info(
+                    request,
+                    f"We sent a confirmation link to {result.email_change_requested}. "
+                    "Your email changes once you open it.",
+                )
+            return redirect("accounts:profile")
+    else:
+        form = ProfileForm(user=user)
+    avatar_name = form["avatar"].value() or ""
+    return render(
+        request,
+        "accounts/profile.html",
+        {
+            "form": form,
+            "client_rules": form.client_rules,
+            "avatar_preview_url": avatar_url_for(user, avatar_name),
+            "pending_email": pending_email_of(user),
+        },
+    )
+
+
+@require_POST
+def upload_avatar(request):
+    """multipart `file` → 201 {"avatar": storage name, "url": preview URL} or 400 {"error"}."""
+    if not request.user.is_authenticated:
+        return JsonResponse({"error": UPLOAD_SIGN_IN_REQUIRED}, status=401)
+    try:
+        name = store_avatar(user=request.user, upload=request.FILES.get("file"))
+    except AvatarError as exc:
+        return JsonResponse({"error": str(exc)}, status=400)
+    return JsonResponse({"avatar": name, "url": avatar_url_for(request.user, name)}, status=201)
+
+
+@login_required
+def avatar_file(request, user_id: int, filename: str):
+    """Avatars are private: only their owner gets them (another user's id → 404)."""
+    if user_id != request.user.pk or not is_avatar_filename(filename):
+        raise Http404
+    name = f"user-uploads/{user_id}/{filename}"
+    if not default_storage.exists(name):
+        raise Http404
+    try:
+        default_storage.path(name)
+    except NotImplementedError:
+        # Remote storage (S3): a short-lived signed URL.
+        return HttpResponseRedirect(default_storage.url(name))
+    response = FileResponse(default_storage.open(name, "rb"), content_type="image/png")
+    # File names are unique per upload, so the browser may keep them.
+    response["Cache-Control"] = "private, max-age=3600"
+    return response

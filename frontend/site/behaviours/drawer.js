@@ -1,0 +1,58 @@
+// The signed-in shell's sidebar as a drawer below the lg breakpoint: the menu button opens
+// it, the X, the overlay, Escape or choosing a link close it. Focus moves into the drawer,
+// stays there while it is open, and returns to the menu button.
+const FOCUSABLE = "a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex='-1'])";
+
+export function initDrawer() {
+  const drawer = document.querySelector("[data-drawer]");
+  const opener = document.querySelector("[data-drawer-open]");
+  const overlay = document.querySelector("[data-drawer-overlay]");
+  if (!drawer || !opener || !overlay) return;
+
+  const isOpen = () => drawer.hasAttribute("data-open");
+  const setOpen = (open) => {
+    drawer.toggleAttribute("data-open", open);
+    overlay.hidden = !open;
+    opener.setAttribute("aria-expanded", String(open));
+    document.documentElement.classList.toggle("overflow-hidden", open);
+    if (open) {
+      drawer.querySelector("[data-drawer-close]")?.focus();
+    } else {
+      opener.focus();
+    }
+  };
+
+  opener.addEventListener("click", () => setOpen(true));
+  overlay.addEventListener("click", () => setOpen(false));
+  drawer.querySelector("[data-drawer-close]")?.addEventListener("click", () => setOpen(false));
+  drawer.addEventListener("click", (event) => {
+    if (isOpen() && event.target.closest("a[href]")) setOpen(false);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (!isOpen()) return;
+    if (event.key === "Escape") {
+      setOpen(false);
+    } else if (event.key === "Tab") {
+      const items = [...drawer.querySelectorAll(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+      if (!items.length) return;
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  });
+  // Growing past the breakpoint while open: the sidebar is simply there, so drop the drawer state.
+  window.matchMedia("(min-width: 64rem)").addEventListener("change", (event) => {
+    if (event.matches && isOpen()) {
+      drawer.removeAttribute("data-open");
+      overlay.hidden = true;
+      opener.setAttribute("aria-expanded", "false");
+      document.documentElement.classList.remove("overflow-hidden");
+    }
+  });
+}
