@@ -8,6 +8,8 @@ import { initSiteHeader } from "./behaviours/site-header.js";
 import { initDrawer } from "./behaviours/drawer.js";
 import { initNavigation } from "./behaviours/navigation.js";
 import { initAvatarUploader } from "./behaviours/avatar.js";
+import { initSubscribe } from "./behaviours/subscribe.js";
+import { initCancelSubscription } from "./behaviours/billing.js";
 
 initToasts();
 initTheme();
@@ -17,3 +19,5 @@ initSiteHeader();
 initDrawer();
 initNavigation();
 initAvatarUploader();
+initSubscribe(); // billing's: plan cards' Subscribe buttons
+initCancelSubscription(); // billing's: the cancel dialog on /billing
