@@ -15,6 +15,13 @@ META_COPY_INPUTS = {
     "copyStructure": "AIDA",
     "versions": 3,
 }
+META_CREATIVE_INPUTS = {
+    "niche": "Cosmetics&Skincare",
+    "productName": "Glow Serum",
+    "productDescription": "A lightweight serum with 15% vitamin C that brightens skin.",
+    "productBenefits": "Brighter skin in two weeks",
+    "visualTheme": "Fresh citrus morning light",
+}
 SOCIAL_COPY_INPUTS = {
     "productName": "Trail Runner X",
     "productDescription": "A light trail shoe with a grippy sole for muddy paths.",
