@@ -26,3 +26,15 @@ def basic_plan(plans):
     plan.stripe_link = "https://buy.stripe.com/test_basic4999"
     plan.save()
     return plan
+
+
+@pytest.fixture
+def alice_subscribed(basic_plan, alice, stripe_keys):
+    """Alice bought Basic: the recorded checkout, subscription and invoice events applied."""
+    from billing.actions import apply_stripe_event
+    from billing.models import Subscription
+    from billing.tests.stripe_fixtures import SUBSCRIPTION, fixture
+
+    for name in ("checkout_session_completed", "customer_subscription_updated_active", "invoice_paid"):
+        apply_stripe_event(event=fixture(name, user=alice))
+    return Subscription.objects.get(subscription_id=SUBSCRIPTION)

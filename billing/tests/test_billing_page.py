@@ -1,0 +1,131 @@
+import pytest
+import responses
+from django.urls import reverse
+
+from billing.tests.stripe_fixtures import STRIPE_API, SUBSCRIPTION, fixture
+
+pytestmark = pytest.mark.django_db
+
+SUBSCRIPTION_URL = f"{STRIPE_API}/v1/subscriptions/{SUBSCRIPTION}"
+INVOICES_URL = f"{STRIPE_API}/v1/invoices"
+
+
+def test_signed_out_visitors_are_sent_to_sign_in(client):
+    response = client.get("/billing")
+
+    assert response.status_code == 302
+    assert response["Location"].startswith("/signin")
+
+
+def test_without_stripe_keys_the_page_shows_the_free_plan_and_no_history(alice_client, plans, settings):
+    settings.STRIPE_SECRET_KEY = ""
+
+    response = alice_client.get("/billing")
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Subscription &amp; Credits" in html
+    assert "You are on the Free plan" in html
+    assert "No invoices yet" in html
+    assert "Manage billing" not in html
+    assert [plan.id for plan in response.context["plans"]] == [
+        "free",
+        "starter",
+        "professional",
+        "business",
+        "enterprise",
+        "ultimate",
+    ]
+    assert response.context["current_plan"].id == "free"
+
+
+def test_the_balance_and_the_credit_usage_link_are_shown(alice_client, plans):
+    response = alice_client.get("/billing")
+
+    assert response.context["balance"] == 100  # the Free plan's sign-up credits
+    assert reverse("credits:usage") in response.content.decode()
+
+
+@responses.activate
+def test_a_subscriber_sees_the_next_billing_date_a_cancel_button_and_the_history(
+    alice_client, alice_subscribed
+):
+    responses.get(SUBSCRIPTION_URL, json=fixture("subscription"))
+    responses.get(INVOICES_URL, json=fixture("invoices_list"))
+
+    html = alice_client.get("/billing").content.decode()
+
+    assert "Your next billing date is" in html and "December 21, 2025" in html
+    assert "data-cancel-open" in html
+    assert "data-cancel-dialog" in html
+    assert "Manage billing" in html
+    # Billing History: number, date from unix seconds, amount_paid / 100 in the currency, status colours, PDF.
+    assert "4F2C1A7B-0001" in html and "Nov 21, 2025" in html and "$49.99" in html
+    assert "0.00 EUR" not in html and "€0.00" in html
+    assert (
+        'data-invoice-status="paid" class="rounded-full px-2.5 py-0.5 text-xs font-semibold bg-emerald-100'
+        in html
+    )
+    assert (
+        'data-invoice-status="open" class="rounded-full px-2.5 py-0.5 text-xs font-semibold bg-amber-100'
+        in html
+    )
+    assert (
+        'data-invoice-status="void" class="rounded-full px-2.5 py-0.5 text-xs font-semibold bg-red-100'
+        in html
+    )
+    assert (
+        "https://pay.stripe.com/invoice/acct_1SVo0aLkdIwHu7ix/test_YWNjdF8xU1ZvMGFMa2RJd0h1N2l4/pdf?s=ap"
+        in html
+    )
+
+
+@responses.activate
+def test_a_subscription_canceling_at_period_end_shows_the_end_date_and_no_cancel_button(
+    alice_client, alice_subscribed
+):
+    responses.get(SUBSCRIPTION_URL, json=fixture("subscription_canceling"))
+    responses.get(INVOICES_URL, json=fixture("invoices_list"))
+
+    response = alice_client.get("/billing")
+    html = response.content.decode()
+
+    assert response.context["subscription"].cancel_at_period_end is True
+    assert "Canceling at period end" in html
+    assert "data-cancel-open" not in html
+    assert "data-cancel-dialog" not in html
+
+
+@responses.activate
+def test_stripe_errors_show_a_message_and_never_a_500(alice_client, alice_subscribed):
+    responses.get(SUBSCRIPTION_URL, **{"status": 404, "json": fixture("stripe_error_resource_missing")})
+    responses.get(INVOICES_URL, body=ConnectionError("Stripe is down"))
+
+    response = alice_client.get("/billing")
+    html = response.content.decode()
+
+    assert response.status_code == 200
+    assert "Could not load your subscription from Stripe. Please try again." in html
+    assert "Could not load your billing history from Stripe. Please try again." in html
+    assert "Your next billing date is" in html  # the last synced copy
+
+
+@responses.activate
+def test_a_subscription_stripe_reports_ended_is_no_longer_shown(alice_client, alice_subscribed):
+    ended = fixture("customer_subscription_deleted")["data"]["object"]
+    responses.get(SUBSCRIPTION_URL, json=ended)
+    responses.get(INVOICES_URL, json=fixture("invoices_list"))
+
+    response = alice_client.get("/billing")
+
+    assert response.context["subscription"] is None
+    assert response.context["current_plan"].id == "free"
+
+
+def test_the_plan_cards_carry_alices_checkout_link(alice_client, alice, basic_plan):
+    html = alice_client.get("/billing").content.decode()
+
+    assert (
+        'data-checkout-url="https://buy.stripe.com/test_basic4999?client_reference_id='
+        f'{alice.pk}&amp;prefilled_email=alice%40example.com"'
+    ) in html
