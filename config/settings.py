@@ -135,7 +135,11 @@ LOGIN_URL = "/signin"
 LOGIN_REDIRECT_URL = "/dashboard"
 LOGOUT_REDIRECT_URL = "/"
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator",
+        # Our User's real fields (the default list names first_name, a derived property here).
+        "OPTIONS": {"user_attributes": ["email", "name"]},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "accounts.validators.DocumentedPasswordValidator"},
 ]
