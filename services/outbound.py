@@ -185,7 +185,7 @@ def is_public_address(address: str) -> bool:
     )
 
 
-def encode_multipart(fields: dict[str, Any]) -> tuple[bytes, str]:
+def encode_multipart(fields: dict[str, Any] | list[tuple[str, Any]]) -> tuple[bytes, str]:
     """Multipart form body for uploads to APIs: values are str or (filename, bytes, content type)."""
     return urllib3.encode_multipart_formdata(fields)
 
