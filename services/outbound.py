@@ -14,7 +14,7 @@ import socket
 import time
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import quote, urljoin, urlsplit
 
 import certifi
 import urllib3
@@ -147,6 +147,13 @@ def check_url(url: str, *, user_supplied: bool = True) -> tuple[str, str, int, l
         raise OutboundError("Please enter a valid URL", kind="invalid_url")
     if parts.username is not None or parts.password is not None:
         raise OutboundError("URLs with a user name or password are not allowed.", kind="invalid_url")
+    try:
+        # International names travel as their ASCII (punycode) form, in DNS and in the Host header.
+        host = host.encode("idna").decode("ascii") if not host.isascii() else host
+    except UnicodeError:
+        raise OutboundError("Please enter a valid URL", kind="invalid_url") from None
+    if any(char in host for char in " /\\@%") and ":" not in host:
+        raise OutboundError("Please enter a valid URL", kind="invalid_url")
     port = port or (443 if scheme == "https" else 80)
     if _is_allowed_host(host, port) or not user_supplied:
         return scheme, host, port, _resolve(host, port)
@@ -203,7 +210,10 @@ def _fetch_once(
 ) -> Response:
     scheme, host, port, addresses = check_url(url, user_supplied=user_supplied)
     parts = urlsplit(url.strip())
-    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    # Characters a browser would percent-encode (spaces, non-ASCII) are encoded the same way here.
+    target = quote(parts.path or "/", safe="/%:@!$&'()*+,;=-._~") + (
+        f"?{quote(parts.query, safe='=&%+/:@!$()*,;?-._~')}" if parts.query else ""
+    )
     default_port = 443 if scheme == "https" else 80
     host_header = f"[{host}]" if ":" in host else host
     if port != default_port:

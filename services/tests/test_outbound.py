@@ -222,3 +222,15 @@ def test_public_addresses(address, public):
 
 def test_check_url_resolves_an_allowed_host(upstream):
     assert check_url(upstream.url("/x")) == ("http", "127.0.0.1", upstream.port, ["127.0.0.1"])
+
+
+def test_a_path_with_spaces_and_accents_is_sent_percent_encoded(upstream):
+    upstream.route("GET", "/caf%C3%A9%20menu", body="ok")
+    assert fetch(upstream.url("/café menu"), user_supplied=True).text == "ok"
+
+
+def test_an_unresolvable_name_is_a_connection_error():
+    with pytest.raises(OutboundError) as caught:
+        fetch("http://no-such-host.invalid/", user_supplied=True)
+    assert caught.value.kind == "connection"
+    assert caught.value.message == "Could not resolve the website's address."
