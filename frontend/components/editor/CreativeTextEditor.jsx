@@ -1,0 +1,72 @@
+import { useEffect, useState } from "react";
+import { createPortal } from "react-dom";
+import { toast } from "../../lib/events.js";
+import * as ui from "../ui.js";
+import TextOverlayEditor from "./TextOverlayEditor.jsx";
+import { loadLatestVersion, saveCreativeVersion } from "./versions.js";
+
+/**
+ * The editor wired to a generation's versions (history/versions.py). On open it reads the
+ * latest version, so the editor starts from the ORIGINAL image with that version's layers;
+ * Apply saves a new version and hands it to `onApplied({id, image, layers})` so the page
+ * shows and downloads the edited image.
+ *
+ * URLs come from the generation's output JSON: `output.versionsUrl`, `output.latestVersionUrl`;
+ * `imageUrl` is `output.original || output.image` (used when no version exists yet).
+ */
+export default function CreativeTextEditor({
+  open,
+  imageUrl,
+  versionsUrl,
+  latestVersionUrl,
+  onApplied,
+  onClose,
+  title,
+  appliedMessage,
+}) {
+  const [start, setStart] = useState(null); // {imageUrl, layers}
+
+  useEffect(() => {
+    if (!open) {
+      setStart(null);
+      return undefined;
+    }
+    const abort = new AbortController();
+    (latestVersionUrl ? loadLatestVersion(latestVersionUrl, { signal: abort.signal }) : Promise.resolve(null)).then(
+      (latest) => setStart({ imageUrl: latest?.original || imageUrl, layers: latest?.layers || null }),
+      (err) => {
+        if (err.name === "AbortError") return;
+        // Without the saved layers the user can still start afresh on the original.
+        toast(err.message, "error");
+        setStart({ imageUrl, layers: null });
+      },
+    );
+    return () => abort.abort();
+  }, [open, imageUrl, latestVersionUrl]);
+
+  if (!open) return null;
+  if (!start) {
+    return createPortal(
+      <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/70">
+        <p role="status" className={`${ui.card} text-sm`}>
+          Opening the text editor…
+        </p>
+      </div>,
+      document.body,
+    );
+  }
+  return (
+    <TextOverlayEditor
+      open
+      imageUrl={start.imageUrl}
+      initialLayers={start.layers}
+      title={title}
+      appliedMessage={appliedMessage}
+      onClose={onClose}
+      onApply={async (blob, layers) => {
+        const version = await saveCreativeVersion(versionsUrl, blob, layers);
+        onApplied?.(version);
+      }}
+    />
+  );
+}

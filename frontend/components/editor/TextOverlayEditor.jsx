@@ -1,0 +1,520 @@
+import { useCallback, useEffect, useId, useReducer, useRef, useState } from "react";
+import { createPortal } from "react-dom";
+import { toast } from "../../lib/events.js";
+import { cssFamily, loadFontsFor } from "../../lib/fonts.js";
+import ColorPicker from "../ColorPicker.jsx";
+import { useFocusTrap } from "../Modal.jsx";
+import * as ui from "../ui.js";
+import FontPicker from "./FontPicker.jsx";
+import { clientToNatural, drawScene, drawSelection, hitTest } from "./layout.js";
+import {
+  LIMITS,
+  editorReducer,
+  elementsFromJSON,
+  initialEditorState,
+  layersToJSON,
+} from "./model.js";
+import RangeField from "./RangeField.jsx";
+import { exportPng, loadSourceImage } from "./render.js";
+
+export const MESSAGES = Object.freeze({
+  success: "Image with text generated successfully!",
+  failure: "Failed to generate final image",
+});
+
+const oneDecimal = (value) => value.toFixed(1);
+const NUDGE = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/** Keys typed into these belong to the control, not to the editor's shortcuts. */
+function ownsKeys(target) {
+  return (
+    target.isContentEditable ||
+    ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) ||
+    ["listbox", "option"].includes(target.getAttribute?.("role"))
+  );
+}
+
+/**
+ * The text-overlay editor, a modal over the creative at its natural aspect ratio.
+ *
+ * `imageUrl` is the ORIGINAL creative (edits are never stacked on an earlier export);
+ * `initialLayers` the layers JSON of the latest version, if any. Apply renders a PNG at
+ * the image's natural size and awaits `onApply(blob, layers)` (upload it, show it); the
+ * editor then toasts MESSAGES.success followed by the caller's `appliedMessage`, and closes.
+ */
+export default function TextOverlayEditor({ open, ...props }) {
+  if (!open) return null;
+  return createPortal(<EditorDialog {...props} />, document.body);
+}
+
+function EditorDialog({ imageUrl, initialLayers, onApply, onClose, title = "Edit Text", appliedMessage }) {
+  const [state, dispatch] = useReducer(editorReducer, initialLayers, (layers) =>
+    initialEditorState(elementsFromJSON(layers)),
+  );
+  const [source, setSource] = useState(null); // {image, width, height}
+  const [loadError, setLoadError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [pickingColor, setPickingColor] = useState(false);
+  const dialogRef = useRef(null);
+  const canvasRef = useRef(null);
+  const layoutsRef = useRef([]);
+  const dragRef = useRef(null);
+  const dragCount = useRef(0);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const titleId = useId();
+  const helpId = useId();
+  const fontLabelId = useId();
+
+  const close = useCallback(() => {
+    if (!busy) onClose?.();
+  }, [busy, onClose]);
+  useFocusTrap(dialogRef);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    loadSourceImage(imageUrl, { signal: abort.signal }).then(setSource, (err) => {
+      if (err.name !== "AbortError") setLoadError("The image could not be loaded. Close the editor and try again.");
+    });
+    return () => abort.abort();
+  }, [imageUrl]);
+
+  // Redraw after the fonts in use are ready (at once when they already are).
+  const selected = state.elements.find((el) => el.id === state.selectedId) || null;
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!source || !canvas) return undefined;
+    let live = true;
+    const draw = () => {
+      if (!live) return;
+      const ctx = canvas.getContext("2d");
+      layoutsRef.current = drawScene(ctx, { ...source, elements: state.elements });
+      const chosen = layoutsRef.current.find((l) => l.id === state.selectedId);
+      const shown = canvas.getBoundingClientRect().width;
+      if (chosen) drawSelection(ctx, chosen, shown ? source.width / shown : 1);
+    };
+    loadFontsFor(state.elements).then(draw, draw);
+    return () => {
+      live = false;
+    };
+  }, [source, state.elements, state.selectedId]);
+
+  const update = (patch, coalesceKey = null) => {
+    if (selected) dispatch({ type: "update", id: selected.id, patch, coalesceKey });
+  };
+  // Continuous edits (typing, sliders) of one property become one undo step.
+  const slide = (prop) => (value) => update({ [prop]: value }, `${prop}:${selected?.id}`);
+
+  const onKeyDown = (event) => {
+    if (!dialogRef.current?.contains(event.target)) return; // from the colour picker's own dialog
+    const key = event.key;
+    const mod = event.ctrlKey || event.metaKey;
+    if (key === "Escape") {
+      event.preventDefault();
+      close();
+      return;
+    }
+    if (mod && !event.altKey && (key === "z" || key === "Z")) {
+      event.preventDefault();
+      dispatch({ type: event.shiftKey ? "redo" : "undo" });
+      return;
+    }
+    if (mod && !event.altKey && (key === "y" || key === "Y")) {
+      event.preventDefault();
+      dispatch({ type: "redo" });
+      return;
+    }
+    const current = stateRef.current.selectedId;
+    if (!current || ownsKeys(event.target) || !source) return;
+    if (key in NUDGE && !mod && !event.altKey) {
+      event.preventDefault();
+      const step = event.shiftKey ? 10 : 1;
+      const [dx, dy] = NUDGE[key];
+      dispatch({ type: "nudge", id: current, dx: dx * step, dy: dy * step, width: source.width, height: source.height });
+    } else if (key === "Delete" || key === "Backspace") {
+      event.preventDefault();
+      dispatch({ type: "remove", id: current });
+    }
+  };
+
+  const pointAt = (event) =>
+    clientToNatural(event.clientX, event.clientY, canvasRef.current.getBoundingClientRect(), source);
+
+  const onPointerDown = (event) => {
+    if (!source || event.button > 0) return;
+    const p = pointAt(event);
+    const id = hitTest(layoutsRef.current, p.x, p.y);
+    dispatch({ type: "select", id });
+    canvasRef.current.focus();
+    if (!id) return;
+    event.preventDefault();
+    const el = stateRef.current.elements.find((e) => e.id === id);
+    dragCount.current += 1;
+    dragRef.current = {
+      id,
+      pointerId: event.pointerId,
+      // keep the grab point under the pointer instead of snapping the centre to it
+      dx: p.x - (el.x / 100) * source.width,
+      dy: p.y - (el.y / 100) * source.height,
+      key: `drag:${dragCount.current}`,
+    };
+    canvasRef.current.setPointerCapture?.(event.pointerId);
+  };
+  const onPointerMove = (event) => {
+    const drag = dragRef.current;
+    if (!drag || drag.pointerId !== event.pointerId) return;
+    const p = pointAt(event);
+    dispatch({
+      type: "update",
+      id: drag.id,
+      patch: { x: ((p.x - drag.dx) / source.width) * 100, y: ((p.y - drag.dy) / source.height) * 100 },
+      coalesceKey: drag.key,
+    });
+  };
+  const endDrag = (event) => {
+    if (dragRef.current?.pointerId === event.pointerId) dragRef.current = null;
+  };
+
+  const apply = async () => {
+    if (!source || busy) return;
+    setBusy(true);
+    try {
+      const { elements } = stateRef.current;
+      const blob = await exportPng({ ...source, elements });
+      await onApply(blob, layersToJSON(elements));
+    } catch (err) {
+      console.error(err);
+      toast(MESSAGES.failure, "error");
+      setBusy(false);
+      return;
+    }
+    toast(MESSAGES.success);
+    if (appliedMessage) toast(appliedMessage);
+    setBusy(false);
+    onClose?.();
+  };
+
+  const { elements, past, future } = state;
+  const layersTopFirst = [...elements].reverse();
+  const index = selected ? elements.indexOf(selected) : -1;
+
+  return (
+    <div className="fixed inset-0 z-50 flex items-stretch justify-center bg-slate-950/70 sm:items-center sm:p-4">
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={helpId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        data-testid="text-editor"
+        className="relative flex h-[100dvh] w-full max-w-6xl flex-col overflow-hidden bg-white shadow-xl focus:outline-none sm:h-[92dvh] sm:rounded-2xl dark:bg-slate-900 dark:text-slate-100"
+      >
+        <header className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+          <h2 id={titleId} className={ui.heading2}>
+            {title}
+          </h2>
+          <div className="flex items-center gap-1">
+            <IconButton label="Undo (Ctrl+Z)" onClick={() => dispatch({ type: "undo" })} disabled={!past.length}>
+              <path d="M7.7 4.3a1 1 0 0 1 0 1.4L6.4 7H11a6 6 0 0 1 0 12H8a1 1 0 1 1 0-2h3a4 4 0 0 0 0-8H6.4l1.3 1.3a1 1 0 1 1-1.4 1.4l-3-3a1 1 0 0 1 0-1.4l3-3a1 1 0 0 1 1.4 0Z" />
+            </IconButton>
+            <IconButton label="Redo (Ctrl+Shift+Z)" onClick={() => dispatch({ type: "redo" })} disabled={!future.length}>
+              <path d="M12.3 4.3a1 1 0 0 0 0 1.4L13.6 7H9a6 6 0 0 0 0 12h3a1 1 0 1 0 0-2H9a4 4 0 0 1 0-8h4.6l-1.3 1.3a1 1 0 1 0 1.4 1.4l3-3a1 1 0 0 0 0-1.4l-3-3a1 1 0 0 0-1.4 0Z" />
+            </IconButton>
+            <IconButton label="Close" onClick={close} disabled={busy}>
+              <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+            </IconButton>
+          </div>
+        </header>
+
+        <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+          <div className="flex h-[45dvh] shrink-0 items-center justify-center bg-slate-100 p-3 lg:h-auto lg:min-h-0 lg:flex-1 dark:bg-slate-950">
+            {loadError ? (
+              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                {loadError}
+              </p>
+            ) : !source ? (
+              <p role="status" className={ui.muted}>
+                Loading image…
+              </p>
+            ) : (
+              <canvas
+                ref={canvasRef}
+                width={source.width}
+                height={source.height}
+                tabIndex={0}
+                aria-label={`Creative preview, ${source.width} × ${source.height} pixels, with ${elements.length} text layer${elements.length === 1 ? "" : "s"}`}
+                aria-describedby={helpId}
+                data-testid="editor-canvas"
+                className="block h-auto max-h-full w-auto max-w-full cursor-move touch-none rounded shadow-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+                onPointerDown={onPointerDown}
+                onPointerMove={onPointerMove}
+                onPointerUp={endDrag}
+                onPointerCancel={endDrag}
+              />
+            )}
+          </div>
+
+          <aside
+            aria-label="Text settings"
+            className="min-h-0 flex-1 overflow-y-auto border-t border-slate-200 p-4 lg:w-80 lg:flex-none lg:border-t-0 lg:border-l dark:border-slate-800"
+          >
+            <button
+              type="button"
+              data-autofocus
+              className={`${ui.buttonPrimary} w-full`}
+              onClick={() => dispatch({ type: "add" })}
+              disabled={elements.length >= LIMITS.maxElements}
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+                <path d="M10 4a1 1 0 0 1 1 1v4h4a1 1 0 1 1 0 2h-4v4a1 1 0 1 1-2 0v-4H5a1 1 0 1 1 0-2h4V5a1 1 0 0 1 1-1Z" />
+              </svg>
+              Add Text
+            </button>
+
+            <h3 className="mt-5 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+              Text layers
+            </h3>
+            {elements.length === 0 ? (
+              <p className={`${ui.muted} mt-2`}>No text yet. Add Text places one in the middle of the image.</p>
+            ) : (
+              <ul className="mt-2 space-y-1" aria-label="Text layers, top first">
+                {layersTopFirst.map((el) => (
+                  <li key={el.id}>
+                    <button
+                      type="button"
+                      aria-pressed={el.id === state.selectedId}
+                      onClick={() => dispatch({ type: "select", id: el.id })}
+                      className={`flex w-full items-center gap-2 rounded-lg border px-3 py-2 text-left text-sm ${
+                        el.id === state.selectedId
+                          ? "border-brand-500 bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-white"
+                          : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+                      }`}
+                    >
+                      <span
+                        className="h-4 w-4 shrink-0 rounded border border-slate-300 dark:border-slate-600"
+                        style={{ backgroundColor: el.color }}
+                        aria-hidden="true"
+                      />
+                      <span className="truncate" style={{ fontFamily: cssFamily(el.fontFamily) }}>
+                        {el.text.trim() || "(empty)"}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+
+            {selected && (
+              <section aria-label="Selected text" className="mt-5 space-y-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+                <div>
+                  <label htmlFor={`${titleId}-text`} className={ui.label}>
+                    Text
+                  </label>
+                  <textarea
+                    id={`${titleId}-text`}
+                    className={`${ui.input} mt-1`}
+                    rows={2}
+                    maxLength={LIMITS.textMaxLength}
+                    value={selected.text}
+                    onChange={(event) => update({ text: event.target.value }, `text:${selected.id}`)}
+                  />
+                </div>
+
+                <div>
+                  <span id={fontLabelId} className={ui.label}>
+                    Font
+                  </span>
+                  <div className="mt-1">
+                    <FontPicker
+                      id={`${fontLabelId}-button`}
+                      labelledBy={fontLabelId}
+                      value={selected.fontFamily}
+                      onChange={(fontFamily) => update({ fontFamily })}
+                    />
+                  </div>
+                </div>
+
+                <RangeField
+                  label="Font size"
+                  unit="px"
+                  min={LIMITS.fontSize.min}
+                  max={LIMITS.fontSize.max}
+                  value={selected.fontSize}
+                  onChange={slide("fontSize")}
+                />
+
+                <div className="flex items-end gap-3">
+                  <div className="flex-1">
+                    <span className={ui.label}>Colour</span>
+                    <button
+                      type="button"
+                      className={`${ui.buttonSecondary} mt-1 w-full justify-start font-mono`}
+                      onClick={() => setPickingColor(true)}
+                      aria-label={`Text colour ${selected.color}, open colour picker`}
+                    >
+                      <span
+                        className="h-5 w-5 rounded border border-slate-300 dark:border-slate-600"
+                        style={{ backgroundColor: selected.color }}
+                        aria-hidden="true"
+                      />
+                      {selected.color}
+                    </button>
+                  </div>
+                  <div className="flex gap-1" role="group" aria-label="Style">
+                    <ToggleButton
+                      label="Bold"
+                      pressed={selected.fontWeight === "bold"}
+                      onClick={() => update({ fontWeight: selected.fontWeight === "bold" ? "normal" : "bold" })}
+                    >
+                      <span className="font-bold">B</span>
+                    </ToggleButton>
+                    <ToggleButton
+                      label="Italic"
+                      pressed={selected.fontStyle === "italic"}
+                      onClick={() => update({ fontStyle: selected.fontStyle === "italic" ? "normal" : "italic" })}
+                    >
+                      <span className="font-serif italic">I</span>
+                    </ToggleButton>
+                  </div>
+                </div>
+
+                <fieldset>
+                  <legend className={ui.label}>Alignment</legend>
+                  <div className="mt-1 grid grid-cols-3 gap-1">
+                    {[
+                      ["left", "Left"],
+                      ["center", "Centre"],
+                      ["right", "Right"],
+                    ].map(([value, label]) => (
+                      <ToggleButton
+                        key={value}
+                        label={`Align ${label.toLowerCase()}`}
+                        pressed={selected.textAlign === value}
+                        onClick={() => update({ textAlign: value })}
+                      >
+                        {label}
+                      </ToggleButton>
+                    ))}
+                  </div>
+                </fieldset>
+
+                <RangeField
+                  label="Rotation"
+                  unit="°"
+                  min={LIMITS.rotation.min}
+                  max={LIMITS.rotation.max}
+                  value={selected.rotation}
+                  onChange={slide("rotation")}
+                />
+                <RangeField
+                  label="Opacity"
+                  min={LIMITS.opacity.min}
+                  max={LIMITS.opacity.max}
+                  step={LIMITS.opacity.step}
+                  value={selected.opacity}
+                  format={oneDecimal}
+                  onChange={slide("opacity")}
+                />
+
+                <div className="grid grid-cols-2 gap-3">
+                  <RangeField label="X" unit="%" min={0} max={100} step={0.1} value={selected.x} onChange={slide("x")} />
+                  <RangeField label="Y" unit="%" min={0} max={100} step={0.1} value={selected.y} onChange={slide("y")} />
+                </div>
+
+                <div className="grid grid-cols-2 gap-2">
+                  <button
+                    type="button"
+                    className={ui.buttonSecondary}
+                    onClick={() => dispatch({ type: "forward", id: selected.id })}
+                    disabled={index === elements.length - 1}
+                  >
+                    Bring Forward
+                  </button>
+                  <button
+                    type="button"
+                    className={ui.buttonSecondary}
+                    onClick={() => dispatch({ type: "backward", id: selected.id })}
+                    disabled={index === 0}
+                  >
+                    Send Backward
+                  </button>
+                  <button
+                    type="button"
+                    className={`${ui.buttonSecondary} col-span-2 text-red-600 dark:text-red-400`}
+                    onClick={() => dispatch({ type: "remove", id: selected.id })}
+                  >
+                    Delete Text
+                  </button>
+                </div>
+              </section>
+            )}
+          </aside>
+        </div>
+
+        <footer className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
+          <p id={helpId} className="text-xs text-slate-500 dark:text-slate-400">
+            Drag text to move it. Arrow keys nudge the selected text by 1 px (Shift: 10 px); Delete removes it.
+          </p>
+          <div className="flex justify-end gap-2">
+            <button type="button" className={ui.buttonSecondary} onClick={close} disabled={busy}>
+              Cancel
+            </button>
+            <button type="button" className={ui.buttonPrimary} onClick={apply} disabled={!source || busy}>
+              {busy ? "Applying…" : "Apply Text"}
+            </button>
+          </div>
+        </footer>
+      </div>
+
+      {pickingColor && selected && (
+        <ColorPicker
+          label="Text Colour"
+          value={selected.color}
+          onApply={(hex) => {
+            update({ color: hex });
+            setPickingColor(false);
+          }}
+          onClose={() => setPickingColor(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+function IconButton({ label, onClick, disabled, children }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+      title={label}
+      className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none disabled:opacity-40 dark:text-slate-300 dark:hover:bg-slate-800"
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+        {children}
+      </svg>
+    </button>
+  );
+}
+
+function ToggleButton({ label, pressed, onClick, children }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      className={`min-w-9 rounded-lg border px-2.5 py-2 text-sm focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none ${
+        pressed
+          ? "border-brand-500 bg-brand-600 text-white"
+          : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
+      }`}
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,119 @@
+"""The text-overlay editor in the browser: on a creative generated on the Meta Creative page,
+add two text layers, apply, download, and find the text where the preview put it."""
+
+import io
+import math
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+from PIL import Image, ImageChops
+
+from credits.actions import grant_credits
+from history.models import CreativeVersion, Generation
+from history.storage import parse_stored_path, read_file
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def generate_meta_creative(page, live_server):
+    page.goto(f"{live_server.url}/services/meta-creative")
+    page.get_by_label("Niche").select_option("Cosmetics&Skincare")
+    page.get_by_label("Product Name").fill("Glow Serum")
+    page.get_by_label("Product Description").fill("A lightweight serum with 15% vitamin C that brightens skin.")
+    page.get_by_label("Product Benefits").fill("Brighter skin in two weeks")
+    page.get_by_label("Visual Theme").fill("Fresh citrus morning light")
+    page.get_by_role("button", name="Generate Creative").click()
+    expect(page.get_by_role("heading", name="Generated Meta Creative")).to_be_visible(timeout=30_000)
+
+
+def set_field(editor, label, value):
+    box = editor.get_by_label(label, exact=True)
+    box.fill(str(value))
+    box.blur()
+
+
+def choose_font(editor, name):
+    editor.get_by_role("button", name="Font").click()
+    editor.get_by_role("option", name=name, exact=True).click()
+
+
+def screenshot(page, name):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"editor-{name}.png"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_text_is_drawn_at_natural_size_exactly_where_the_preview_shows_it(signed_in_page, live_server, alice):
+    grant_credits(user=alice, amount=200, reason="test", idempotency_key="editor-test")
+    page = signed_in_page
+    generate_meta_creative(page, live_server)
+    generation = Generation.objects.get(user=alice, tool="meta-creative")
+    with Image.open(io.BytesIO(read_file(parse_stored_path(generation.file.name)))) as original:
+        original = original.convert("RGB")
+
+    page.get_by_role("button", name="Add Text").click()
+    editor = page.get_by_role("dialog", name="Add Text")
+    expect(editor.get_by_test_id("editor-canvas")).to_be_visible()
+
+    # First layer: a big condensed headline, tilted, slightly see-through, top left.
+    editor.get_by_role("button", name="Add Text").click()
+    set_field(editor, "Text", "SALE 50%")
+    choose_font(editor, "Bebas Neue")
+    set_field(editor, "Font size (px)", 96)
+    set_field(editor, "Rotation (°)", -15)
+    set_field(editor, "Opacity (0–1)", 0.8)
+    set_field(editor, "X (%)", 30)
+    set_field(editor, "Y (%)", 25)
+
+    # Second layer: a script font in gold, dragged from the centre to the lower right.
+    editor.get_by_role("button", name="Add Text").click()
+    set_field(editor, "Text", "Shop now")
+    choose_font(editor, "Pacifico")
+    set_field(editor, "Font size (px)", 64)
+    set_field(editor, "Rotation (°)", 20)
+    set_field(editor, "Opacity (0–1)", 0.5)
+    editor.get_by_role("button", name="Text colour #FFFFFF, open colour picker").click()
+    picker = page.get_by_role("dialog", name="Choose Text Colour")
+    picker.get_by_label("Hex").fill("#FFD700")
+    picker.get_by_role("button", name="Apply").click()
+    canvas = editor.get_by_test_id("editor-canvas")
+    box = canvas.bounding_box()
+    page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.5)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] * 0.6, box["y"] + box["height"] * 0.65, steps=5)
+    page.mouse.move(box["x"] + box["width"] * 0.65, box["y"] + box["height"] * 0.75, steps=5)
+    page.mouse.up()
+    x = float(editor.get_by_label("X (%)", exact=True).input_value())
+    y = float(editor.get_by_label("Y (%)", exact=True).input_value())
+    assert (round(x), round(y)) == (65, 75)
+    screenshot(page, "two-layers")
+
+    editor.get_by_role("button", name="Apply Text").click()
+    expect(page.get_by_text("Image with text generated successfully!")).to_be_visible()
+    expect(page.get_by_text("Text added to creative!")).to_be_visible()
+    expect(editor).to_be_hidden()
+    expect(page.get_by_text("With Custom Text")).to_be_visible()
+
+    with page.expect_download() as download_info:
+        page.get_by_role("button", name="Download").first.click()
+    with Image.open(download_info.value.path()) as edited:
+        assert edited.format == "PNG"
+        assert edited.size == original.size
+        edited = edited.convert("RGB")
+
+    version = CreativeVersion.objects.get(generation=generation)
+    assert [el["text"] for el in version.layers["elements"]] == ["SALE 50%", "Shop now"]
+
+    # Where the pixels changed: around both layers' anchors, and nowhere else.
+    width, height = original.size
+    diff = ImageChops.difference(original, edited).convert("L").point(lambda v: 255 if v > 8 else 0)
+    regions = [(0.30 * width, 0.25 * height, 96 * 5), (0.65 * width, 0.75 * height, 64 * 5)]
+    near = Image.new("L", original.size, 0)
+    for cx, cy, radius in regions:
+        near.paste(255, (int(cx - radius), int(cy - radius), int(cx + radius), int(cy + radius)))
+        inside = diff.crop((int(cx - radius), int(cy - radius), int(cx + radius), int(cy + radius)))
+        assert inside.getbbox() is not None, f"no text drawn near {cx:.0f},{cy:.0f}"
+    far = ImageChops.subtract(diff, near)
+    assert far.getbbox() is None, f"pixels changed far from the text, within {far.getbbox()}"
+    assert math.isclose(sum(diff.histogram()[255:]) / (width * height), 0.02, abs_tol=0.02)
