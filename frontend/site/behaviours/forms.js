@@ -34,12 +34,17 @@ function passes(rule, text, checked) {
   }
 }
 
+/** The element under `root` whose data attribute `attr` equals `value` (no selector escaping needed). */
+function byData(root, attr, value) {
+  return [...root.querySelectorAll(`[${attr}]`)].find((el) => el.getAttribute(attr) === value) || null;
+}
+
 function fieldValue(input) {
   return { value: input.value || "", checked: !!input.checked, raw: input.type === "password" };
 }
 
 function showError(form, name, message) {
-  const line = form.querySelector(`[data-error-for="${CSS.escape(name)}"]`);
+  const line = byData(form, "data-error-for", name);
   const input = form.elements.namedItem(name);
   if (line) {
     line.textContent = message;
@@ -59,16 +64,16 @@ export function ruleState(rule, value, touched) {
 }
 
 function updateChecklist(form, input, rules, touched) {
-  const list = form.querySelector(`[data-password-checklist="${CSS.escape(input.id)}"]`);
+  const list = byData(form, "data-password-checklist", input.id);
   if (!list) return;
   for (const rule of rules) {
-    const item = list.querySelector(`[data-rule="${CSS.escape(rule.key)}"]`);
+    const item = byData(list, "data-rule", rule.key);
     if (item) item.dataset.state = ruleState(rule, input.value, touched || item.dataset.state !== "idle");
   }
 }
 
 function updateCounter(form, input) {
-  const counter = form.querySelector(`[data-counter-for="${CSS.escape(input.name)}"]`);
+  const counter = byData(form, "data-counter-for", input.name);
   if (!counter) return;
   const max = Number(counter.dataset.max);
   counter.textContent = `${input.value.length}/${max}`;

@@ -1,0 +1,86 @@
+import io
+
+import pytest
+from django.core.files.storage import default_storage
+from django.core.files.uploadedfile import SimpleUploadedFile
+from PIL import Image
+
+from accounts.tests.conftest import image_bytes
+
+
+def upload(client, content: bytes, name="me.jpg", content_type="image/jpeg"):
+    return client.post(
+        "/profile/avatar", {"file": SimpleUploadedFile(name, content, content_type=content_type)}
+    )
+
+
+def test_an_image_is_re_encoded_and_stored_in_the_users_own_folder(alice_client, alice):
+    response = upload(alice_client, image_bytes(fmt="JPEG"))
+    assert response.status_code == 201
+    name = response.json()["avatar"]
+    assert name.startswith(f"user-uploads/{alice.pk}/avatar-") and name.endswith(".png")
+    assert response.json()["url"] == f"/profile/avatar/{alice.pk}/{name.rsplit('/', 1)[1]}"
+    with default_storage.open(name) as stored:
+        image = Image.open(stored)
+        assert image.format == "PNG"
+        assert image.size == (64, 48)
+
+
+def test_a_large_image_is_scaled_down(alice_client):
+    response = upload(alice_client, image_bytes(size=(2000, 1000)))
+    with default_storage.open(response.json()["avatar"]) as stored:
+        assert Image.open(stored).size == (512, 256)
+
+
+@pytest.mark.parametrize(
+    ("content", "name", "content_type"),
+    [
+        (b"<svg xmlns='http://www.w3.org/2000/svg'></svg>", "a.svg", "image/svg+xml"),
+        (b"%PDF-1.4 not an image", "cv.png", "image/png"),
+        (image_bytes()[:40], "broken.png", "image/png"),
+    ],
+)
+def test_anything_that_does_not_decode_as_an_image_is_refused(alice_client, content, name, content_type):
+    response = upload(alice_client, content, name, content_type)
+    assert response.status_code == 400
+    assert response.json() == {"error": "Only image files are allowed"}
+
+
+def test_a_file_over_2mb_is_refused(alice_client):
+    noisy = Image.frombytes("RGB", (1000, 1000), bytes(range(256)) * 11718 + bytes(192))
+    out = io.BytesIO()
+    noisy.save(out, format="BMP")
+    assert len(out.getvalue()) > 2 * 1024 * 1024
+    response = upload(alice_client, out.getvalue(), "big.bmp", "image/bmp")
+    assert response.status_code == 400
+    assert response.json() == {"error": "File size must be less than 2MB"}
+
+
+def test_a_missing_file_is_refused(alice_client):
+    response = alice_client.post("/profile/avatar", {})
+    assert response.status_code == 400
+    assert response.json() == {"error": "No file provided"}
+
+
+def test_an_anonymous_upload_is_refused(client, db):
+    response = upload(client, image_bytes())
+    assert response.status_code == 401
+    assert response.json() == {"error": "User must be authenticated to upload files"}
+
+
+def test_the_owner_gets_the_file(alice_client):
+    url = upload(alice_client, image_bytes()).json()["url"]
+    response = alice_client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/png"
+    assert response["Cache-Control"] == "private, max-age=3600"
+
+
+def test_another_user_gets_a_404(alice_client, bob_client):
+    url = upload(alice_client, image_bytes()).json()["url"]
+    assert bob_client.get(url).status_code == 404
+
+
+def test_only_avatar_file_names_are_served(alice_client, alice):
+    default_storage.save(f"user-uploads/{alice.pk}/logo.png", io.BytesIO(image_bytes()))
+    assert alice_client.get(f"/profile/avatar/{alice.pk}/logo.png").status_code == 404

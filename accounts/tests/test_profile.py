@@ -1,0 +1,149 @@
+import re
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.core import mail
+from django.core.files.storage import default_storage
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from accounts.tests.conftest import image_bytes, toasts
+from config.pytest_plugin import PASSWORD
+
+
+def profile_data(user, **overrides):
+    data = {
+        "name": user.name,
+        "email": user.email,
+        "company": user.company,
+        "website": user.website,
+        "bio": user.bio,
+        "avatar": user.avatar.name,
+    }
+    data.update(overrides)
+    return data
+
+
+def test_it_needs_a_signed_in_user(client, db):
+    assert client.get("/profile")["Location"] == "/signin?next=/profile"
+
+
+def test_it_shows_the_profile_in_the_shell(alice_client):
+    page = alice_client.get("/profile").content.decode()
+    assert "<title>Profile | Adsmith AI</title>" in page
+    assert 'value="Alice Smith"' in page and 'value="alice@example.com"' in page
+    for label in ("Full Name", "Email", "Company", "Website", "Bio", "Save Changes", "Upload photo"):
+        assert label in page
+    assert 'data-busy-label="Saving..."' in page
+
+
+def test_it_saves_the_profile(alice_client, alice):
+    response = alice_client.post(
+        "/profile",
+        profile_data(
+            alice, name="Alice Jones", company="Acme", website="acme.example.com", bio="Growth marketer."
+        ),
+    )
+    assert response["Location"] == "/profile"
+    assert toasts(response) == ["Profile updated successfully"]
+    alice.refresh_from_db()
+    assert (alice.name, alice.company, alice.website, alice.bio) == (
+        "Alice Jones",
+        "Acme",
+        "https://acme.example.com",
+        "Growth marketer.",
+    )
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field", "message"),
+    [
+        ({"name": "A"}, "name", "Name must be at least 2 characters"),
+        ({"name": ""}, "name", "Name must be at least 2 characters"),
+        ({"email": "alice-at-example"}, "email", "Please enter a valid email address"),
+        ({"website": "not a url"}, "website", "Please enter a valid URL"),
+        ({"website": "ftp://files.example.com"}, "website", "Please enter a valid URL"),
+        ({"bio": "x" * 501}, "bio", "Bio must not exceed 500 characters"),
+        ({"company": "c" * 251}, "company", "Company must not exceed 250 characters"),
+    ],
+)
+def test_each_rule_shows_its_documented_message(alice_client, alice, overrides, field, message):
+    response = alice_client.post("/profile", profile_data(alice, **overrides))
+    assert response.status_code == 200
+    assert response.context["form"].errors[field] == [message]
+    alice.refresh_from_db()
+    assert alice.name == "Alice Smith"
+
+
+def test_a_bio_of_exactly_500_characters_is_fine(alice_client, alice):
+    assert alice_client.post("/profile", profile_data(alice, bio="x" * 500)).status_code == 302
+
+
+def test_a_new_email_waits_for_confirmation_then_becomes_the_sign_in_email(alice_client, alice, client):
+    response = alice_client.post("/profile", profile_data(alice, email="alice.new@example.com"))
+    assert toasts(response) == [
+        "Profile updated successfully",
+        "We sent a confirmation link to alice.new@example.com. Your email changes once you open it.",
+    ]
+    alice.refresh_from_db()
+    assert alice.email == "alice@example.com"
+    assert "Waiting for confirmation of" in alice_client.get("/profile").content.decode()
+    assert mail.outbox[-1].to == ["alice.new@example.com"]
+
+    link = re.search(r"http://testserver(/accounts/confirm-email/\S+)", mail.outbox[-1].body).group(1)
+    alice_client.post(link)
+    alice.refresh_from_db()
+    assert alice.email == "alice.new@example.com"
+    assert list(EmailAddress.objects.filter(user=alice).values_list("email", "primary", "verified")) == [
+        ("alice.new@example.com", True, True)
+    ]
+    signed_in = client.post("/signin", {"email": "alice.new@example.com", "password": PASSWORD})
+    assert signed_in["Location"] == "/dashboard"
+
+
+def test_an_email_of_another_account_is_refused(alice_client, alice, bob):
+    response = alice_client.post("/profile", profile_data(alice, email=bob.email))
+    assert response.context["form"].errors["email"] == [
+        "A user is already registered with this email address."
+    ]
+    assert mail.outbox == []
+
+
+def test_an_uploaded_avatar_is_saved_and_shown_in_the_shell(alice_client, alice):
+    uploaded = alice_client.post(
+        "/profile/avatar", {"file": SimpleUploadedFile("me.png", image_bytes(), content_type="image/png")}
+    ).json()
+    alice_client.post("/profile", profile_data(alice, avatar=uploaded["avatar"]))
+    alice.refresh_from_db()
+    assert alice.avatar.name == uploaded["avatar"]
+    assert f'src="{uploaded["url"]}"' in alice_client.get("/dashboard").content.decode()
+
+
+def test_replacing_or_removing_the_avatar_deletes_the_old_file(
+    alice_client, alice, django_capture_on_commit_callbacks
+):
+    def upload():
+        return alice_client.post(
+            "/profile/avatar", {"file": SimpleUploadedFile("me.png", image_bytes(), content_type="image/png")}
+        ).json()["avatar"]
+
+    first = upload()
+    with django_capture_on_commit_callbacks(execute=True):
+        alice_client.post("/profile", profile_data(alice, avatar=first))
+    second = upload()
+    with django_capture_on_commit_callbacks(execute=True):
+        alice_client.post("/profile", profile_data(alice, avatar=second))
+    assert not default_storage.exists(first) and default_storage.exists(second)
+    with django_capture_on_commit_callbacks(execute=True):
+        alice_client.post("/profile", profile_data(alice, avatar=""))
+    alice.refresh_from_db()
+    assert not alice.avatar and not default_storage.exists(second)
+    assert 'data-avatar class="h-9 w-9 text-sm' in alice_client.get("/profile").content.decode()
+
+
+def test_another_users_file_cannot_become_my_avatar(alice_client, alice, bob_client, bob):
+    bobs = bob_client.post(
+        "/profile/avatar", {"file": SimpleUploadedFile("b.png", image_bytes(), content_type="image/png")}
+    ).json()["avatar"]
+    for name in (bobs, "../../settings.py", f"user-uploads/{alice.pk}/../{bob.pk}/x.png"):
+        response = alice_client.post("/profile", profile_data(alice, avatar=name))
+        assert response.context["form"].errors["avatar"] == ["Please upload an image file"]
