@@ -1,0 +1,172 @@
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import TextOverlayEditor, { MESSAGES } from "./TextOverlayEditor.jsx";
+
+// jsdom has no canvas or image decoding: stand-ins for the browser's APIs (not our code).
+// The creative is 200 x 100, so 1 px is 0.5 % across and 1 % down.
+let drawn;
+function fakeContext() {
+  const ctx = {};
+  for (const name of ["save", "restore", "setTransform", "clearRect", "drawImage", "translate", "rotate", "beginPath", "moveTo", "lineTo", "closePath", "stroke", "setLineDash"]) {
+    ctx[name] = () => {};
+  }
+  ctx.measureText = (text) => ({ width: text.length * 10 });
+  ctx.fillText = (text) => drawn.push(text);
+  return ctx;
+}
+
+let toasts;
+const onToast = (event) => toasts.push(event.detail);
+
+beforeEach(() => {
+  drawn = [];
+  toasts = [];
+  window.addEventListener("adsmith:toast", onToast);
+  vi.stubGlobal("fetch", vi.fn(async () => new Response("png", { status: 200 })));
+  vi.stubGlobal("createImageBitmap", vi.fn(async () => ({ width: 200, height: 100 })));
+  vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockImplementation(fakeContext);
+  HTMLCanvasElement.prototype.toBlob = function toBlob(callback) {
+    callback(new Blob(["final"], { type: "image/png" }));
+  };
+});
+afterEach(() => {
+  window.removeEventListener("adsmith:toast", onToast);
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function openEditor(props = {}) {
+  const handlers = { onApply: vi.fn(async () => {}), onClose: vi.fn() };
+  render(<TextOverlayEditor open imageUrl="/files/generation-history/1/c.png" title="Add Text" {...handlers} {...props} />);
+  await screen.findByTestId("editor-canvas");
+  return { ...handlers, dialog: screen.getByRole("dialog", { name: "Add Text" }) };
+}
+
+const field = (name) => screen.getByLabelText(name);
+
+describe("TextOverlayEditor", () => {
+  it("fetches the creative with same-origin credentials and shows it at its natural size", async () => {
+    await openEditor();
+    expect(fetch).toHaveBeenCalledWith("/files/generation-history/1/c.png", expect.objectContaining({ credentials: "same-origin" }));
+    const canvas = screen.getByTestId("editor-canvas");
+    expect([canvas.width, canvas.height]).toEqual([200, 100]);
+  });
+
+  it("adds a text with the documented defaults and every control labelled", async () => {
+    await openEditor();
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    expect(field("Text").value).toBe("Your Text Here");
+    expect(field("Font size (px)").value).toBe("32");
+    expect(screen.getByRole("button", { name: /^Font/ }).textContent).toBe("Arial");
+    expect(screen.getByRole("button", { name: "Text colour #FFFFFF, open colour picker" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Bold" }).getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByRole("button", { name: "Italic" }).getAttribute("aria-pressed")).toBe("false");
+    expect(screen.getByRole("button", { name: "Align centre" }).getAttribute("aria-pressed")).toBe("true");
+    expect(field("Rotation (°)").value).toBe("0");
+    expect(field("Opacity (0–1)").value).toBe("1.0");
+    expect([field("X (%)").value, field("Y (%)").value]).toEqual(["50", "50"]);
+    await waitFor(() => expect(drawn).toContain("Your Text Here"));
+  });
+
+  it("moves the selected text with the arrow keys, deletes it, and undoes and redoes", async () => {
+    await openEditor();
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    const canvas = screen.getByTestId("editor-canvas");
+    fireEvent.keyDown(canvas, { key: "ArrowRight" });
+    expect(field("X (%)").value).toBe("50.5");
+    fireEvent.keyDown(canvas, { key: "ArrowDown", shiftKey: true });
+    expect(field("Y (%)").value).toBe("60");
+
+    fireEvent.keyDown(canvas, { key: "Delete" });
+    expect(screen.queryByLabelText("Text")).toBeNull();
+    fireEvent.keyDown(canvas, { key: "z", ctrlKey: true });
+    expect(field("Y (%)").value).toBe("60");
+    fireEvent.keyDown(canvas, { key: "z", ctrlKey: true }); // both nudges were one step
+    expect(field("X (%)").value).toBe("50");
+    fireEvent.keyDown(canvas, { key: "Z", metaKey: true, shiftKey: true });
+    expect(field("X (%)").value).toBe("50.5");
+    fireEvent.keyDown(canvas, { key: "y", ctrlKey: true });
+    expect(screen.queryByLabelText("Text")).toBeNull();
+  });
+
+  it("leaves arrow keys and Delete to the text box being typed in", async () => {
+    await openEditor();
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    fireEvent.keyDown(field("Text"), { key: "ArrowRight" });
+    fireEvent.keyDown(field("Text"), { key: "Delete" });
+    expect(field("X (%)").value).toBe("50");
+  });
+
+  it("clamps typed values only once they are in range", async () => {
+    await openEditor();
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    fireEvent.change(field("Font size (px)"), { target: { value: "7" } });
+    expect(screen.getByLabelText("Font size").value).toBe("32"); // the slider: nothing applied yet
+    fireEvent.change(field("Font size (px)"), { target: { value: "72" } });
+    expect(screen.getByLabelText("Font size").value).toBe("72");
+  });
+
+  it("reorders layers", async () => {
+    await openEditor({ initialLayers: { version: 1, elements: [{ id: "a", text: "Bottom" }, { id: "b", text: "Top" }] } });
+    const names = () => within(screen.getByRole("list", { name: "Text layers, top first" })).getAllByRole("button").map((b) => b.textContent);
+    expect(names()).toEqual(["Top", "Bottom"]);
+    fireEvent.click(screen.getByRole("button", { name: "Bottom" }));
+    fireEvent.click(screen.getByRole("button", { name: "Bring Forward" }));
+    expect(names()).toEqual(["Bottom", "Top"]);
+    expect(screen.getByRole("button", { name: "Bring Forward" }).disabled).toBe(true);
+  });
+
+  it("picks a font from the list by keyboard, each name shown in its own face", async () => {
+    const { onClose } = await openEditor();
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    fireEvent.click(screen.getByRole("button", { name: /^Font/ }));
+    const list = screen.getByRole("listbox", { name: "Font" });
+    const options = within(list).getAllByRole("option");
+    expect(options).toHaveLength(40);
+    expect(options[1].style.fontFamily).toContain("Overlay Times New Roman");
+    fireEvent.keyDown(list, { key: "ArrowDown" });
+    fireEvent.keyDown(list, { key: "Enter" });
+    expect(screen.getByRole("button", { name: /^Font/ }).textContent).toBe("Times New Roman");
+
+    fireEvent.click(screen.getByRole("button", { name: /^Font/ }));
+    fireEvent.keyDown(screen.getByRole("listbox", { name: "Font" }), { key: "Escape" });
+    expect(screen.queryByRole("listbox")).toBeNull();
+    expect(onClose).not.toHaveBeenCalled(); // Escape closed the list, not the editor
+  });
+
+  it("closes on Escape", async () => {
+    const { onClose, dialog } = await openEditor();
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("applies: hands over the PNG and layers, then toasts success and the caller's message", async () => {
+    const { onApply, onClose } = await openEditor({ appliedMessage: "Text added to creative!" });
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Apply Text" })));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [blob, layers] = onApply.mock.calls[0];
+    expect(blob.type).toBe("image/png");
+    expect(layers.version).toBe(1);
+    expect(layers.elements.map((el) => el.text)).toEqual(["Your Text Here"]);
+    expect(toasts).toEqual([
+      { message: MESSAGES.success, kind: "success" },
+      { message: "Text added to creative!", kind: "success" },
+    ]);
+  });
+
+  it("stays open and says 'Failed to generate final image' when saving fails", async () => {
+    const { onClose } = await openEditor({ onApply: vi.fn(async () => Promise.reject(new Error("HTTP error! status: 500"))) });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Apply Text" })));
+    await waitFor(() => expect(toasts).toEqual([{ message: "Failed to generate final image", kind: "error" }]));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole("button", { name: "Apply Text" }).disabled).toBe(false);
+  });
+
+  it("says so when the image cannot be loaded", async () => {
+    fetch.mockImplementation(async () => new Response("nope", { status: 404 }));
+    render(<TextOverlayEditor open imageUrl="/gone.png" onApply={vi.fn()} onClose={vi.fn()} />);
+    expect((await screen.findByRole("alert")).textContent).toMatch(/could not be loaded/);
+  });
+});
