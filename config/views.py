@@ -4,6 +4,14 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
 from billing.models import Plan
+from config.dashboard import (
+    credits_used,
+    dashboard_tools,
+    recent_activity,
+    successful_generations,
+    usage_chart,
+)
+from credits.models import balance_of
 from services.registry import TOOLS
 
 # The landing page's four documented features (spec 000 §2), with our supporting lines.
@@ -41,7 +49,26 @@ def landing(request):
 
 @login_required
 def dashboard(request):
-    return render(request, "dashboard.html")
+    user = request.user
+    plan = Plan.objects.current_for(user)
+    balance = balance_of(user)
+    return render(
+        request,
+        "dashboard.html",
+        {
+            # Also the shell's plan card: set here so the page reads the plan once.
+            "current_plan": plan,
+            "balance": balance,
+            "credits_used": credits_used(user),
+            "generations_count": successful_generations(user),
+            "tools": [
+                {"tool": tool, "affordable": balance >= tool.cost, "progress": min(balance, tool.cost)}
+                for tool in dashboard_tools()
+            ],
+            "chart": usage_chart(user),
+            "activities": recent_activity(user),
+        },
+    )
 
 
 def page_not_found(request, exception=None):

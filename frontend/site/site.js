@@ -10,6 +10,7 @@ import { initNavigation } from "./behaviours/navigation.js";
 import { initAvatarUploader } from "./behaviours/avatar.js";
 import { initSubscribe } from "./behaviours/subscribe.js";
 import { initCancelSubscription } from "./behaviours/billing.js";
+import { initDialogs } from "./behaviours/dialogs.js";
 
 initToasts();
 initTheme();
@@ -21,3 +22,4 @@ initNavigation();
 initAvatarUploader();
 initSubscribe(); // billing's: plan cards' Subscribe buttons
 initCancelSubscription(); // billing's: the cancel dialog on /billing
+initDialogs(); // modal <dialog>s: the cancel dialog, the dashboard's Invite Team

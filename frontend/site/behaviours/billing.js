@@ -1,25 +1,7 @@
-// /billing: the cancel-subscription confirmation dialog. A native modal <dialog> (the rest of
-// the page is inert while it is open, Escape closes it); Tab is kept inside it as well, and
-// focus returns to the button that opened it.
+// /billing: confirming the cancel-subscription dialog (opened and closed by dialogs.js) asks
+// the server to cancel at the period end, then updates the subscription card in place.
 import { api, ApiError } from "../../lib/api.js";
 import { toast } from "../../lib/events.js";
-
-const FOCUSABLE = "button:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])";
-
-function trapFocus(dialog, event) {
-  if (event.key !== "Tab") return;
-  const items = [...dialog.querySelectorAll(FOCUSABLE)];
-  if (!items.length) return;
-  const first = items[0];
-  const last = items[items.length - 1];
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
 
 /** The subscription card after Stripe confirmed cancel-at-period-end. */
 function showCanceling(card, subscription) {
@@ -33,20 +15,10 @@ function showCanceling(card, subscription) {
 
 export function initCancelSubscription() {
   const dialog = document.querySelector("[data-cancel-dialog]");
-  const opener = document.querySelector("[data-cancel-open]");
   const card = document.querySelector("[data-subscription-card]");
-  if (!dialog || !opener || !card) return;
+  if (!dialog || !card) return;
   const confirm = dialog.querySelector("[data-cancel-confirm]");
   const label = confirm.textContent;
-
-  opener.addEventListener("click", () => dialog.showModal());
-  dialog.querySelector("[data-cancel-dismiss]").addEventListener("click", () => dialog.close());
-  dialog.addEventListener("keydown", (event) => trapFocus(dialog, event));
-  dialog.addEventListener("click", (event) => {
-    if (event.target === dialog) dialog.close(); // a click on the backdrop
-  });
-  // Focus goes back to the opener, or to the card once the opener is gone (after a cancel).
-  dialog.addEventListener("close", () => (document.querySelector("[data-cancel-open]") || card).focus());
 
   confirm.addEventListener("click", async () => {
     confirm.disabled = true;
@@ -58,6 +30,7 @@ export function initCancelSubscription() {
       });
       showCanceling(card, data.subscription);
       dialog.close();
+      card.focus(); // the button that opened the dialog is gone
       toast("Subscription will be canceled at the end of the billing period");
     } catch (err) {
       const signedOut = err instanceof ApiError && (err.status === 401 || err.status === 403);

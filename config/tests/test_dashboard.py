@@ -1,0 +1,212 @@
+import uuid
+from datetime import date, timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from billing.actions import apply_stripe_event
+from billing.tests.stripe_fixtures import BASIC_PRICE, ensure_plans_seeded, fixture
+from config.dashboard import UsageChart, UsageDay, usage_chart
+from credits.actions import grant_credits, refund_credits, spend_credits
+from history.models import Generation
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def plans(db):
+    ensure_plans_seeded()
+
+
+def record_generation(
+    user, *, tool="meta-copy", service_type="meta_copy", cost=20, status="success", when=None
+):
+    """A generation paid for through the ledger, as the jobs code records one."""
+    generation = Generation.objects.create(
+        user=user,
+        tool=tool,
+        service_type=service_type,
+        credits_used=cost,
+        status=status,
+        idempotency_key=str(uuid.uuid4()),
+        created_at=when or timezone.now(),
+    )
+    spend_credits(
+        user=user, amount=cost, reason=f"{tool} generation", reference=f"generation:{generation.pk}"
+    )
+    if status == "failed":
+        refund_credits(user=user, reference=f"generation:{generation.pk}", reason="Generation failed")
+    return generation
+
+
+def dashboard(client):
+    response = client.get("/dashboard")
+    assert response.status_code == 200
+    return response
+
+
+def test_signed_out_visitors_are_sent_to_sign_in(client):
+    assert client.get("/dashboard")["Location"].startswith("/signin")
+
+
+def test_a_new_user_sees_the_free_plan_their_credits_and_no_activity(alice_client):
+    response = dashboard(alice_client)
+    html = response.content.decode()
+
+    assert "Welcome back, Alice!" in html
+    assert "You're on the <span" in html and ">Free</span> plan with" in html
+    assert response.context["balance"] == 100
+    assert response.context["credits_used"] == 0
+    assert response.context["generations_count"] == 0
+    assert "No recent activity yet" in html
+    assert (
+        'data-testid="stat-status" class="mt-2 text-2xl font-semibold tabular-nums text-slate-900 dark:text-white">Free<'
+        in html
+    )
+
+
+def test_the_welcome_falls_back_to_the_email_name_then_user(client, make_user):
+    client.force_login(make_user("dana@example.com", name=""))
+
+    assert "Welcome back, dana!" in dashboard(client).content.decode()
+
+
+def test_the_numbers_after_generations(alice_client, alice):
+    record_generation(alice, tool="meta-creative", service_type="meta_creative", cost=80, status="failed")
+    record_generation(alice, cost=20)
+    record_generation(alice, tool="spy-master", service_type="spy_master", cost=50)
+
+    response = dashboard(alice_client)
+
+    assert response.context["balance"] == 30
+    assert response.context["credits_used"] == 70  # the failed one was refunded
+    assert response.context["generations_count"] == 2
+    assert response.context["chart"].total == 70
+    assert [a.title for a in response.context["activities"]] == ["Spy Master", "Meta Copy", "Meta Creative"]
+
+
+def test_the_services_grid_shows_five_tools_and_what_alice_can_afford(alice_client, alice):
+    record_generation(alice, cost=50)  # 50 credits left
+
+    response = dashboard(alice_client)
+    html = response.content.decode()
+
+    grid = {item["tool"].slug: (item["affordable"], item["progress"]) for item in response.context["tools"]}
+    assert grid == {
+        "meta-copy": (True, 20),
+        "meta-creative": (False, 50),
+        "social-media-copy": (True, 20),
+        "social-media-creative": (False, 50),
+        "spy-master": (True, 50),
+    }
+    assert html.count("Use Tool") == 3 and html.count("Need Credits") == 2
+    assert '<progress value="50" max="80"' in html
+
+
+def test_a_paying_user_sees_their_plan_as_active(alice_client, alice, settings):
+    settings.STRIPE_PLAN_PRICE_IDS = {**settings.STRIPE_PLAN_PRICE_IDS, "professional": BASIC_PRICE}
+    for name in ("checkout_session_completed", "customer_subscription_updated_active", "invoice_paid"):
+        apply_stripe_event(event=fixture(name, user=alice))
+
+    response = dashboard(alice_client)
+    html = response.content.decode()
+
+    assert response.context["current_plan"].name == "Basic"
+    assert response.context["balance"] == 3100
+    assert ">Active<" in html
+
+
+def test_the_chart_covers_thirty_days_and_counts_each_day(alice_client, alice):
+    grant_credits(user=alice, amount=1000, reason="test", idempotency_key="test-grant")
+    record_generation(alice, cost=20)
+    record_generation(alice, cost=50)
+    record_generation(alice, cost=80, status="failed")
+    today = timezone.now().date()
+
+    chart = dashboard(alice_client).context["chart"]
+    seen_two_days_later = usage_chart(alice, today=today + timedelta(days=2))
+    seen_a_month_later = usage_chart(alice, today=today + timedelta(days=30))
+
+    assert len(chart.days) == 30
+    assert (chart.days[-1].day, chart.days[-1].credits) == (today, 70)
+    assert (seen_two_days_later.days[-3].day, seen_two_days_later.days[-3].credits) == (today, 70)
+    assert seen_two_days_later.days[-1].credits == 0
+    assert seen_a_month_later.total == 0
+
+
+def test_the_chart_bars_scale_to_the_busiest_day():
+    chart = UsageChart(
+        [UsageDay(date(2026, 11, 1), 0), UsageDay(date(2026, 11, 2), 50), UsageDay(date(2026, 11, 3), 100)]
+    )
+
+    bars = chart.bars(width=300, height=100, gap=2)
+
+    assert [(bar["height"], bar["y"]) for bar in bars] == [(0, 100), (50, 50), (100, 0)]
+    assert [bar["x"] for bar in bars] == [1, 101, 201]
+    assert {bar["width"] for bar in bars} == {98}
+
+
+def test_recent_activity_lists_the_latest_ten_and_links_to_the_full_history(alice_client, alice):
+    grant_credits(user=alice, amount=1000, reason="test", idempotency_key="test-grant")
+    for _ in range(12):
+        record_generation(alice, cost=20)
+
+    html = dashboard(alice_client).content.decode()
+
+    assert html.count("data-activity ") == 10
+    assert 'href="/history"' in html and "View All" in html
+
+
+def test_bob_never_sees_alices_activity(bob_client, alice):
+    record_generation(alice, cost=20)
+
+    response = dashboard(bob_client)
+
+    assert response.context["activities"] == []
+    assert response.context["credits_used"] == 0
+
+
+def test_invite_team_and_new_project_do_something(alice_client):
+    html = dashboard(alice_client).content.decode()
+
+    assert 'data-dialog-open="invite-team-dialog"' in html and 'id="invite-team-dialog"' in html
+    assert "Team seats come with the Basic plan and up" in html
+    assert 'href="#services"' in html and 'id="services"' in html
+
+
+def count_dashboard_queries(client) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        dashboard(client)
+    return len(queries)
+
+
+def bulk_history(user, count: int) -> None:
+    now = timezone.now()
+    Generation.objects.bulk_create(
+        Generation(
+            user=user,
+            tool="meta-copy",
+            service_type="meta_copy",
+            credits_used=20,
+            status="success",
+            idempotency_key=f"bulk-{n}",
+            created_at=now - timedelta(hours=n),
+        )
+        for n in range(count)
+    )
+
+
+def test_the_dashboard_runs_the_same_number_of_queries_for_5_and_500_history_items(
+    alice_client, alice, bob_client, bob
+):
+    grant_credits(user=alice, amount=100_000, reason="test", idempotency_key="alice-grant")
+    grant_credits(user=bob, amount=100_000, reason="test", idempotency_key="bob-grant")
+    bulk_history(alice, 5)
+    bulk_history(bob, 500)
+    for user, n in ((alice, 5), (bob, 500)):
+        for generation in Generation.objects.for_user(user)[:n]:
+            spend_credits(user=user, amount=20, reason="gen", reference=f"generation:{generation.pk}")
+
+    assert count_dashboard_queries(alice_client) == count_dashboard_queries(bob_client)
