@@ -163,7 +163,7 @@ export function ScrapeResults({ output, headingRef }) {
       headingRef={headingRef}
       actions={<CopyButton text={outputText(parts)} what="website analysis" />}
     >
-      {output?.websiteUrl && <p className={`${ui.muted} mb-3 break-all`}>{output.websiteUrl}</p>}
+      {output?.websiteUrl && !output?.report && <p className={`${ui.muted} mb-3 break-all`}>{output.websiteUrl}</p>}
       {output?.report ? (
         <p className="whitespace-pre-line text-sm leading-relaxed" data-testid="scrape-report">
           {output.report}

@@ -3,7 +3,7 @@ import ColorField from "./ColorField.jsx";
 import UploadWidget from "./UploadWidget.jsx";
 import * as ui from "./ui.js";
 
-const WIDE_TYPES = new Set(["textarea", "radio", "image"]);
+const WIDE_TYPES = new Set(["textarea", "radio", "image", "url"]);
 const SITE_PATH_RE = /^\/(?!\/)/; // an uploaded file's URL, as opposed to a pasted one
 
 function FieldLabel({ htmlFor, field, as: Tag = "label", id }) {
@@ -18,7 +18,9 @@ function FieldLabel({ htmlFor, field, as: Tag = "label", id }) {
           <span className="sr-only"> (required)</span>
         </>
       ) : (
-        <span className="ml-1 text-xs font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+        !/\(optional\)\s*$/i.test(field.label) && (
+          <span className="ml-1 text-xs font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+        )
       )}
     </Tag>
   );
@@ -88,6 +90,7 @@ function RadioCards({ id, field, value, onChange, disabled, messages }) {
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
         {field.options.map((option) => {
           const checked = String(value) === String(option.value);
+          const optionId = `${id}-${String(option.value).replace(/\W+/g, "-")}`;
           return (
             <label
               key={option.value}
@@ -104,12 +107,18 @@ function RadioCards({ id, field, value, onChange, disabled, messages }) {
                 checked={checked}
                 onChange={() => onChange(field.name, option.value)}
                 disabled={disabled}
+                aria-labelledby={`${optionId}-label`}
+                aria-describedby={option.description ? `${optionId}-description` : undefined}
                 className="mt-1 accent-brand-600"
               />
               <span>
-                <span className="block text-sm font-semibold text-slate-900 dark:text-white">{option.label}</span>
+                <span id={`${optionId}-label`} className="block text-sm font-semibold text-slate-900 dark:text-white">
+                  {option.label}
+                </span>
                 {option.description && (
-                  <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">{option.description}</span>
+                  <span id={`${optionId}-description`} className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">
+                    {option.description}
+                  </span>
                 )}
               </span>
             </label>

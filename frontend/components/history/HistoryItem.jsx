@@ -12,6 +12,8 @@ const STATUS_STYLES = {
   running: "bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300",
 };
 
+const STEP_LABELS = { scrape: "Website analysis", copy: "Copy", creative: "Creative" };
+
 export function statusLabel(status) {
   const text = String(status || "");
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -111,7 +113,10 @@ export default function HistoryItem({ item, itemUrl, toolLabel }) {
         aria-controls={bodyId}
         className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 rounded-xl px-4 py-3 text-left hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:hover:bg-slate-800/50"
       >
-        <span className="font-medium text-slate-900 dark:text-white">{toolLabel}</span>
+        <span className="font-medium text-slate-900 dark:text-white">
+          {toolLabel}
+          {item.step && <span className="font-normal text-slate-500 dark:text-slate-400"> · {STEP_LABELS[item.step] || item.step}</span>}
+        </span>
         <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[item.status] || STATUS_STYLES.running}`}>
           {statusLabel(item.status)}
         </span>

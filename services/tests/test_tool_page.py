@@ -1,0 +1,51 @@
+import json
+import re
+
+import pytest
+
+from services.registry import TOOLS
+
+
+def island_props(response, name):
+    body = response.content.decode()
+    match = re.search(
+        rf'<script id="island-props-{re.escape(name)}" type="application/json">(.*?)</script>', body, re.S
+    )
+    assert match, f"no props for island {name}"
+    return json.loads(match.group(1))
+
+
+@pytest.mark.parametrize("slug", list(TOOLS))
+def test_each_tool_page_mounts_its_island_with_the_schema_and_urls(alice_client, slug):
+    response = alice_client.get(f"/services/{slug}")
+    assert response.status_code == 200
+    tool = TOOLS[slug]
+    body = response.content.decode()
+    assert f'data-island="{slug}"' in body
+    assert f"dist/js/{slug}.js" in body
+    assert tool.name in body
+    props = island_props(response, slug)
+    assert props["tool"] == tool.as_props()
+    assert str(props["userId"]) == alice_client.session["_auth_user_id"]
+    assert props["urls"]["generations"] == "/api/generations/"
+    assert props["urls"]["generation"] == "/api/generations/{id}/"
+    assert props["urls"]["active"] == "/api/generations/active/"
+    assert props["urls"]["historyItem"] == "/api/history/{id}/"
+    assert props["toolLabels"]["meta_copy"] == "Meta Copy"
+
+
+def test_the_page_shows_the_users_balance(alice_client, alice):
+    from credits.models import balance_of
+
+    response = alice_client.get("/services/meta-copy")
+    assert island_props(response, "meta-copy")["balance"] == balance_of(alice)
+
+
+def test_tool_pages_require_sign_in(client, db):
+    response = client.get("/services/meta-copy")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/signin")
+
+
+def test_an_unknown_tool_is_a_404(alice_client):
+    assert alice_client.get("/services/no-such-tool").status_code == 404

@@ -1,0 +1,441 @@
+"""The six tool pages in Chromium, one journey each: fill, see inline errors, submit, watch the
+overlay, re-attach after a reload, get the result, copy, download, see it in the history, and
+pay the cost; plus a failing engine (refund), and a user short of credits.
+
+Generations are queued with the dummy task backend, so a run stays in flight while the test
+looks at the overlay and reloads; the test then runs the job itself (the worker's task body)
+and the page's 2-second poll picks the result up.
+"""
+
+import pytest
+from playwright.sync_api import expect
+
+from credits.actions import spend_credits
+from credits.models import balance_of
+from history.models import Generation
+from services.actions import run_generation
+from services.tests.images import make_png
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+POLL_TIMEOUT_MS = 10_000  # a poll every 2 s, plus rendering
+
+
+@pytest.fixture
+def queued_jobs(settings):
+    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.dummy.DummyBackend"}}
+
+
+@pytest.fixture
+def open_tool(signed_in_page, live_server):
+    page = signed_in_page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
+
+    def open_(slug):
+        page.goto(f"{live_server.url}/services/{slug}")
+        expect(page.get_by_test_id("page-balance")).to_be_visible()
+        return page
+
+    return open_
+
+
+@pytest.fixture
+def png_file(tmp_path):
+    path = tmp_path / "product.png"
+    path.write_bytes(make_png(320, 240, "#3366CC"))
+    return path
+
+
+def run_newest_job(user, slug):
+    """Does what the worker would: runs the user's newest queued generation of the tool."""
+    generation = Generation.objects.for_user(user).filter(tool=slug, status="queued").latest("created_at")
+    run_generation(generation.pk)
+    return generation
+
+
+def screenshots(page, name, *, full_page=True):
+    """Light and dark, as the user sees them now."""
+    for theme in ("light", "dark"):
+        page.evaluate("(dark) => document.documentElement.classList.toggle('dark', dark)", theme == "dark")
+        page.screenshot(path=f"test-artifacts/tool-{name}-{theme}.png", full_page=full_page)
+    page.evaluate("() => document.documentElement.classList.remove('dark')")
+
+
+def submit_and_watch_overlay(page, button, *, title, user, slug, balance_after, reload=False):
+    page.get_by_role("button", name=button).click()
+    overlay = page.get_by_test_id("progress-overlay")
+    expect(overlay).to_be_visible()
+    expect(overlay).to_contain_text(title)
+    expect(page.get_by_test_id("page-balance")).to_have_text(str(balance_after))
+    if reload:
+        page.reload()
+        expect(page.get_by_test_id("progress-overlay")).to_be_visible()
+        expect(page.get_by_test_id("progress-overlay")).to_contain_text(title)
+    run_newest_job(user, slug)
+    expect(overlay).to_be_hidden(timeout=POLL_TIMEOUT_MS)
+
+
+def expect_toast(page, text):
+    expect(page.locator("#toasts").get_by_text(text, exact=True).first).to_be_visible()
+
+
+def download(page, click_target):
+    with page.expect_download() as info:
+        click_target.click()
+    path = info.value.path()
+    return info.value.suggested_filename, open(path, "rb").read()
+
+
+def expect_history_entry(page, label="Success"):
+    page.get_by_role("button", name="Show History").click()
+    item = page.get_by_test_id("history-item").first
+    expect(item).to_contain_text(label)
+    return item
+
+
+def test_meta_copy_journey(open_tool, alice, queued_jobs):
+    page = open_tool("meta-copy")
+    screenshots(page, "meta-copy")
+    expect(page.get_by_role("button", name="Generate Meta Copy (20 credits)")).to_be_enabled()
+
+    page.fill("[name=brand]", "G")
+    page.fill("[name=productDescription]", "Too short")
+    page.get_by_role("button", name="Generate Meta Copy (20 credits)").click()
+    expect(page.locator("#meta-copy-brand-error")).to_have_text("Brand name must be at least 2 characters")
+    expect(page.locator("#meta-copy-productDescription-error")).to_have_text(
+        "Product description must be at least 10 characters"
+    )
+    expect(page.locator("#meta-copy-targetAudience-error")).to_have_text(
+        "Target audience must be at least 2 characters"
+    )
+    expect(page.locator("[name=brand]")).to_be_focused()
+    assert not Generation.objects.exists()
+
+    page.fill("[name=brand]", "Glow Naturals")
+    expect(page.get_by_text("13/250")).to_be_visible()
+    page.fill("[name=productService]", "Vitamin C serum")
+    page.fill("[name=targetAudience]", "Women 25-45")
+    page.fill("[name=productDescription]", "A lightweight serum with 15% vitamin C that brightens skin.")
+    page.fill("[name=productBenefits]", "Brighter skin in two weeks, gentle on sensitive skin.")
+    page.select_option("[name=copyStructure]", "PAS")
+    page.fill("[name=versions]", "2")
+    submit_and_watch_overlay(
+        page,
+        "Generate Meta Copy (20 credits)",
+        title="Generating Your Meta Copy",
+        user=alice,
+        slug="meta-copy",
+        balance_after=80,
+        reload=True,
+    )
+
+    result = page.get_by_test_id("result")
+    expect(result).to_contain_text("Generated META Copy Variations")
+    expect(result.get_by_test_id("variation")).to_have_count(2)
+    expect(result.get_by_test_id("demo-badge")).to_have_text("Demo engine")
+    expect_toast(page, "Meta Copy generated successfully!")
+    expect(page.get_by_text("Best Practices", exact=True)).to_be_visible()
+
+    page.get_by_role("button", name="Copy headline of variation 1").click()
+    expect_toast(page, "Copied to clipboard!")
+    headline = result.get_by_test_id("variation").first.locator("dd").first.inner_text()
+    assert page.evaluate("navigator.clipboard.readText()") == headline
+
+    item = expect_history_entry(page)
+    item.get_by_role("button").first.click()
+    name, content = download(page, item.get_by_role("button", name="Download text"))
+    assert name.startswith("meta-copy-") and name.endswith(".txt")
+    assert headline in content.decode()
+    assert balance_of(alice) == 80
+    screenshots(page, "meta-copy-result")
+
+
+def test_meta_creative_journey(open_tool, alice, queued_jobs):
+    page = open_tool("meta-creative")
+    screenshots(page, "meta-creative")
+    page.get_by_role("button", name="Generate Creative (80 credits)").click()
+    expect(page.locator("#meta-creative-niche-error")).to_have_text("Please select a niche")
+    expect(page.locator("#meta-creative-productName-error")).to_have_text(
+        "Product name must be at least 2 characters"
+    )
+
+    page.select_option("[name=niche]", "Cosmetics&Skincare")
+    page.fill("[name=productName]", "Glow Serum")
+    page.fill("[name=productDescription]", "A lightweight serum with 15% vitamin C that brightens skin.")
+    page.fill("[name=productBenefits]", "Brighter skin in two weeks")
+    page.fill("[name=visualTheme]", "Fresh citrus morning light")
+    expect(page.get_by_test_id("swatch-primaryColor")).to_be_visible()
+    page.fill("[name=secondaryColor]", "navy")
+    submit_and_watch_overlay(
+        page,
+        "Generate Creative (80 credits)",
+        title="Generating Your Meta Creative",
+        user=alice,
+        slug="meta-creative",
+        balance_after=20,
+    )
+
+    result = page.get_by_test_id("result")
+    expect(result).to_contain_text("Generated Meta Creative")
+    expect_toast(page, "Meta Creative generated successfully!")
+    image = result.get_by_test_id("creative-image")
+    assert "max-h-[600px]" in image.get_attribute("class")
+    assert image.evaluate("img => img.complete && img.naturalWidth > 0")
+    name, content = download(page, result.get_by_role("button", name="Download"))
+    assert name.startswith("meta-creative-") and name.endswith(".png")
+    assert content.startswith(b"\x89PNG\r\n\x1a\n")
+
+    result.get_by_role("button", name="Add Text").click()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("dialog")).to_be_hidden()
+
+    expect_history_entry(page)
+    assert balance_of(alice) == 20
+    screenshots(page, "meta-creative-result")
+
+
+def test_meta_ads_full_journey(open_tool, alice, queued_jobs, make_server, png_file):
+    site = make_server()
+    site.route(
+        "GET",
+        "/serum",
+        body=b"<html><head><title>Glow Naturals Serum</title></head><body><h1>Vitamin C serum</h1>"
+        b"<p>Brightens skin in two weeks.</p></body></html>",
+        headers={"Content-Type": "text/html; charset=utf-8"},
+    )
+    page = open_tool("meta-ads-full")
+    screenshots(page, "meta-ads-full")
+    expect(page.get_by_text("Content Not Allowed in Generated Images")).to_be_visible()
+
+    page.fill("[name=websiteUrl]", "not a website")
+    page.get_by_role("button", name="Scrape Site").click()
+    expect(page.locator("#maf-scrape-websiteUrl-error")).to_have_text("Please enter a valid URL")
+    expect(page.locator("#maf-scrape-type-error")).to_have_text("Please select a type")
+
+    page.get_by_role("radio", name="Product", exact=True).check()
+    page.fill("[name=websiteUrl]", site.url("/serum"))
+    submit_and_watch_overlay(
+        page, "Scrape Site", title="Analyzing Website", user=alice, slug="meta-ads-full", balance_after=100
+    )
+    expect(page.get_by_text("Website Analysis Results")).to_be_visible()
+    expect_toast(page, "Website scraped - ready for the next step")
+    expect(page.get_by_role("button", name="Scrape Site")).to_have_count(0)
+
+    page.get_by_role("button", name="Make Meta Copy").click()
+    page.select_option("[name=length]", "Short")
+    submit_and_watch_overlay(
+        page,
+        "Generate Meta Copy (50 credits)",
+        title="Generating Your Meta Copy",
+        user=alice,
+        slug="meta-ads-full",
+        balance_after=50,
+    )
+    expect(page.get_by_text("Generated META Copy Variations")).to_be_visible()
+    expect(page.get_by_test_id("variation")).to_have_count(3)
+
+    page.get_by_role("button", name="Make Meta Creative").click()
+    page.get_by_role("button", name="Generate Meta Creative (50 credits)").click()
+    expect(page.locator("#maf-creative-productImage-error")).to_have_text(
+        "Please provide a product image (upload or URL)"
+    )
+    page.set_input_files("input[name=productImage]", png_file)
+    expect(page.get_by_alt_text("Product Image preview")).to_be_visible()
+    submit_and_watch_overlay(
+        page,
+        "Generate Meta Creative (50 credits)",
+        title="Generating Your Meta Creative",
+        user=alice,
+        slug="meta-ads-full",
+        balance_after=0,
+    )
+    result = page.get_by_role("region", name="Generated Meta Creative")
+    expect(result).to_contain_text('Click "Edit Text" to add custom text overlays')
+    expect(result.get_by_role("button", name="Edit Text")).to_be_visible()
+    name, content = download(page, result.get_by_role("button", name="Download"))
+    assert content.startswith(b"\x89PNG\r\n\x1a\n")
+
+    expect_history_entry(page)
+    assert balance_of(alice) == 0
+    screenshots(page, "meta-ads-full-result")
+
+
+def test_social_media_copy_journey(open_tool, alice, queued_jobs):
+    page = open_tool("social-media-copy")
+    screenshots(page, "social-media-copy")
+    page.fill("[name=copyTheme]", "Fun")
+    page.get_by_role("button", name="Generate Social Media Copy (20 credits)").click()
+    expect(page.locator("#social-media-copy-copyTheme-error")).to_have_text(
+        "Copy theme must be at least 5 characters"
+    )
+    expect(page.locator("#social-media-copy-productName-error")).to_have_text(
+        "Product name must be at least 2 characters"
+    )
+
+    page.fill("[name=productName]", "Trail Runner X")
+    page.fill("[name=productDescription]", "A light trail shoe with a grippy sole for muddy paths.")
+    page.fill("[name=copyTheme]", "Weekend adventures")
+    page.select_option("[name=platform]", "TikTok")
+    submit_and_watch_overlay(
+        page,
+        "Generate Social Media Copy (20 credits)",
+        title="Generating Your Social Media Copy",
+        user=alice,
+        slug="social-media-copy",
+        balance_after=80,
+    )
+    result = page.get_by_test_id("result")
+    expect(result).to_contain_text("Generated Social Media Copy")
+    expect(page.get_by_text("Social Media Copy Best Practices")).to_be_visible()
+    result.get_by_role("button", name="Copy social media copy").click()
+    expect_toast(page, "Copied to clipboard!")
+    assert (
+        page.evaluate("navigator.clipboard.readText()") == result.get_by_test_id("social-copy").inner_text()
+    )
+
+    item = expect_history_entry(page)
+    item.get_by_role("button").first.click()
+    name, content = download(page, item.get_by_role("button", name="Download text"))
+    assert name.endswith(".txt") and "Trail Runner X" in content.decode()
+    assert balance_of(alice) == 80
+
+
+def test_social_media_creative_journey(open_tool, alice, queued_jobs, png_file):
+    page = open_tool("social-media-creative")
+    screenshots(page, "social-media-creative")
+    page.get_by_role("button", name="Generate Creative (80 credits)").click()
+    expect(page.locator("#social-media-creative-productImageUpload-error")).to_have_text(
+        "Product image is required"
+    )
+
+    page.set_input_files("input[name=productImageUpload]", png_file)
+    expect(page.get_by_alt_text("Product Image preview")).to_be_visible()
+    expect_toast(page, "File uploaded successfully!")
+    page.fill("[name=productImageUrl]", "https://cdn.example.com/p.png")
+    expect(page.get_by_alt_text("Product Image preview")).to_have_count(0)
+    page.fill("[name=productImageUrl]", "")
+    page.set_input_files("input[name=productImageUpload]", png_file)
+    expect(page.get_by_alt_text("Product Image preview")).to_be_visible()
+
+    page.get_by_role("button", name="Open colour picker for Headline Color").click()
+    dialog = page.get_by_role("dialog", name="Choose Headline Color")
+    expect(dialog.get_by_label("Hex")).to_have_value("#666666")
+    dialog.get_by_label("Red").fill("300")
+    expect(dialog.get_by_role("button", name="Apply")).to_be_disabled()
+    dialog.get_by_label("Hex").fill("#112233")
+    dialog.get_by_role("button", name="Apply").click()
+    expect(page.locator("[name=headlineColor]")).to_have_value("#112233")
+
+    page.select_option("[name=headlineOptions]", "Custom")
+    page.fill("[name=customHeadline]", "Run further")
+    submit_and_watch_overlay(
+        page,
+        "Generate Creative (80 credits)",
+        title="Generating Your Social Media Creative",
+        user=alice,
+        slug="social-media-creative",
+        balance_after=20,
+    )
+    result = page.get_by_test_id("result")
+    expect(result).to_contain_text("Generated Social Media Content")
+    name, content = download(page, result.get_by_title("Download image"))
+    assert name.startswith("social-media-creative-") and name.endswith(".png")
+    assert content.startswith(b"\x89PNG\r\n\x1a\n")
+    expect_toast(page, "Image downloaded successfully!")
+
+    expect_history_entry(page)
+    assert balance_of(alice) == 20
+    screenshots(page, "social-media-creative-result")
+
+
+SPY_REPLY = [
+    {
+        "General Analysis": "Competitors lead with comfort and price.",
+        "Top 1 Performing Ad Analysis": "A runner at dawn; the hook is the cushioning.",
+        "Top 1 Performing Ad Analysis Snapshot URL": "https://www.facebook.com/ads/library/?id=1",
+        "Top 2 Performing Ad Analysis": "A price-led carousel.",
+        "Top 2 Performing Ad Analysis Snapshot URL": "https://www.facebook.com/ads/library/?id=2",
+    }
+]
+
+
+def test_spy_master_journey(open_tool, alice, queued_jobs, settings, make_server):
+    # The Spy's real shape (snapshot links) comes from the webhook contract; the demo has none.
+    webhook = make_server()
+    webhook.route("POST", "/webhook/spy-agent", json=SPY_REPLY)
+    settings.GENERATION_ENGINE_SPY_MASTER = "webhook"
+    settings.WEBHOOK_BASE_URL = webhook.url("/webhook")
+    page = open_tool("spy-master")
+    screenshots(page, "spy-master")
+    page.get_by_role("button", name="Start Spy Analysis (50 credits)").click()
+    expect(page.locator("#spy-master-searchTerm-error")).to_have_text("Search term is required")
+    expect(page.locator("#spy-master-adsStartedBefore-error")).to_have_text("Date is required")
+
+    page.fill("[name=searchTerm]", "running shoes")
+    page.fill("[name=adsStartedBefore]", "2026-01-01")
+    page.select_option("[name=country]", "UK")
+    page.get_by_role("button", name="Start Spy Analysis (50 credits)").click()
+    overlay = page.get_by_test_id("progress-overlay")
+    expect(overlay).to_contain_text("Analyzing Competitor Strategy")
+    expect(overlay).to_contain_text("Initializing spy analysis...")
+    expect(overlay).to_contain_text("This analysis may take up to 5 minutes...")
+    expect(overlay.get_by_test_id("progress-dots")).to_be_visible()
+    expect(page.get_by_role("button", name="Analyzing...")).to_be_disabled()
+    screenshots(page, "spy-master-overlay", full_page=False)
+    run_newest_job(alice, "spy-master")
+    expect(overlay).to_be_hidden(timeout=POLL_TIMEOUT_MS)
+
+    expect(page.get_by_text("General Analysis", exact=True)).to_be_visible()
+    expect(page.get_by_text("Top Performing Ads Analysis")).to_be_visible()
+    ads = page.get_by_test_id("top-ad")
+    expect(ads).to_have_count(2)
+    expect(ads.first).to_contain_text("A runner at dawn; the hook is the cushioning.")
+    link = ads.first.get_by_role("link")
+    assert link.get_attribute("target") == "_blank"
+    assert link.get_attribute("rel") == "noopener noreferrer"
+    assert link.get_attribute("href") == "https://www.facebook.com/ads/library/?id=1"
+    page.get_by_role("button", name="Copy general analysis").click()
+    expect_toast(page, "Copied to clipboard!")
+    assert (
+        page.evaluate("navigator.clipboard.readText()")
+        == page.get_by_test_id("general-analysis").inner_text()
+    )
+
+    expect_history_entry(page)
+    assert balance_of(alice) == 50
+    screenshots(page, "spy-master-result")
+
+
+def test_a_failing_engine_shows_the_failure_panel_and_refunds(open_tool, alice, settings, make_server):
+    webhook = make_server()
+    webhook.route("POST", "/webhook/meta-copy", status=500, body=b"upstream down")
+    settings.GENERATION_ENGINE_META_COPY = "webhook"
+    settings.WEBHOOK_BASE_URL = webhook.url("/webhook")
+
+    page = open_tool("meta-copy")
+    page.fill("[name=brand]", "Glow Naturals")
+    page.fill("[name=productService]", "Vitamin C serum")
+    page.fill("[name=targetAudience]", "Women 25-45")
+    page.fill("[name=productDescription]", "A lightweight serum with 15% vitamin C that brightens skin.")
+    page.fill("[name=productBenefits]", "Brighter skin in two weeks, gentle on sensitive skin.")
+    page.get_by_role("button", name="Generate Meta Copy (20 credits)").click()
+
+    failure = page.get_by_test_id("failure")
+    expect(failure).to_contain_text("Generation Failed")
+    expect(failure).to_contain_text("Network error: HTTP error! status: 500")
+    expect(page.get_by_test_id("page-balance")).to_have_text("100")
+    assert balance_of(alice) == 100
+    expect_history_entry(page, label="Failed")
+    screenshots(page, "meta-copy-failure")
+
+
+def test_a_user_short_of_credits_cannot_submit(open_tool, alice):
+    spend_credits(user=alice, amount=90, reason="test", reference="test:short")
+    page = open_tool("meta-creative")
+    button = page.get_by_role("button", name="Insufficient Credits (80 required)")
+    expect(button).to_be_disabled()
+    page.get_by_role("form", name="Meta Creative Generator").evaluate("form => form.requestSubmit()")
+    expect_toast(page, "Insufficient credits. This service requires 80 credits.")
+    assert not Generation.objects.exists()
+    assert balance_of(alice) == 10
