@@ -4,6 +4,10 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from config import health, views
+from config.admin_login import RateLimitedAdminAuthenticationForm
+
+# The admin's sign-in shares allauth's failed-login rate limits (config/admin_login.py).
+admin.site.login_form = RateLimitedAdminAuthenticationForm
 
 urlpatterns = [
     path("", views.landing, name="landing"),

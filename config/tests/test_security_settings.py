@@ -1,13 +1,18 @@
 """Production settings and the security headers every response carries."""
 
+import importlib
 import os
 import secrets
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from django.test import Client, override_settings
+from django.urls import clear_url_caches, reverse
+
+from config.pytest_plugin import PASSWORD
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 
@@ -31,12 +36,19 @@ def production_env(**overrides):
 
 def manage(*args, env):
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, "manage.py", *args],
+        cwd=BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
 def test_production_settings_pass_check_deploy_with_no_warnings(tmp_path):
-    result = manage("check", "--deploy", "--fail-level", "WARNING", env=production_env(DATA_DIR=str(tmp_path)))
+    result = manage(
+        "check", "--deploy", "--fail-level", "WARNING", env=production_env(DATA_DIR=str(tmp_path))
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
 
@@ -74,3 +86,66 @@ def test_https_settings_redirect_send_hsts_and_mark_cookies_secure(alice):
     assert response["Strict-Transport-Security"].startswith("max-age=31536000")
     cookie = response.cookies.get("csrftoken")
     assert cookie is not None and cookie["secure"]
+
+
+# --- the admin ------------------------------------------------------------------------------------
+
+
+@contextmanager
+def admin_at(prefix: str):
+    """The URLconf rebuilt with ADMIN_URL set to `prefix` (urls.py reads it at import)."""
+    import config.urls
+
+    try:
+        with override_settings(ADMIN_URL=prefix):
+            importlib.reload(config.urls)
+            clear_url_caches()
+            yield
+    finally:
+        importlib.reload(config.urls)
+        clear_url_caches()
+
+
+@pytest.mark.django_db
+def test_the_admin_lives_under_the_admin_url_setting(staff):
+    client = Client()
+    client.force_login(staff)
+    with admin_at("back-office-7f3a/"):
+        assert reverse("admin:index") == "/back-office-7f3a/"
+        assert client.get("/back-office-7f3a/").status_code == 200
+        assert client.get("/admin/").status_code == 404
+
+
+def admin_sign_in(client: Client, email: str, password: str):
+    return client.post(
+        reverse("admin:login"), {"username": email, "password": password, "next": reverse("admin:index")}
+    )
+
+
+@pytest.mark.django_db
+def test_the_admin_sign_in_works_for_staff(staff):
+    client = Client()
+    response = admin_sign_in(client, staff.email, PASSWORD)
+    assert response.status_code == 302 and response["Location"] == reverse("admin:index")
+    assert client.get(reverse("admin:index")).status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_admin_sign_in_stops_after_repeated_failures_even_with_the_right_password(staff):
+    client = Client()
+    for _ in range(5):  # ACCOUNT_RATE_LIMITS["login_failed"]: 5 per 5 minutes per address
+        response = admin_sign_in(client, staff.email, "wrong-password")
+        assert response.status_code == 200 and "Please enter the correct" in response.content.decode()
+    response = admin_sign_in(client, staff.email, PASSWORD)
+    assert response.status_code == 200
+    assert "Too many failed login attempts" in response.content.decode()
+    assert client.get(reverse("admin:index")).status_code == 302  # still signed out
+
+
+@pytest.mark.django_db
+def test_failures_on_the_sign_in_page_count_against_the_admin_sign_in_too(staff):
+    client = Client()
+    for _ in range(5):
+        client.post(reverse("accounts:signin"), {"email": staff.email, "password": "wrong-password"})
+    response = admin_sign_in(Client(), staff.email, PASSWORD)
+    assert "Too many failed login attempts" in response.content.decode()
