@@ -150,8 +150,8 @@ class LedgerEntry(models.Model):
 
     @property
     def signed_amount(self) -> str:
-        """'+100' / '−20' (a real minus sign, as shown to users)."""
-        return f"+{self.amount}" if self.amount > 0 else f"\u2212{-self.amount}"
+        """'+1,000' / '−20' (a real minus sign, as shown to users)."""
+        return f"+{self.amount:,}" if self.amount > 0 else f"\u2212{-self.amount:,}"
 
 
 def ledger_drift() -> list[dict]:

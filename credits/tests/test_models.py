@@ -109,7 +109,8 @@ def test_the_database_refuses_a_spend_without_a_reference(alice):
         LedgerEntry.objects.create(user=alice, amount=-10, kind="spend", reason="x", balance_after=90)
 
 
-def test_signed_amount_uses_a_real_minus_sign(alice):
+def test_signed_amount_uses_a_real_minus_sign_and_thousands_separators(alice):
     entry = spend_credits(user=alice, amount=20, reason="META Copy generation", reference="generation:1")
     assert entry.signed_amount == "\u221220"
     assert LedgerEntry.objects.for_user(alice).get(kind="grant").signed_amount == "+100"
+    assert LedgerEntry(amount=12_500).signed_amount == "+12,500"
