@@ -6,13 +6,18 @@ import math
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
 from PIL import Image, ImageChops
+from playwright.sync_api import expect
 
 from credits.actions import grant_credits
 from history.models import CreativeVersion, Generation
 from history.storage import parse_stored_path, read_file
+from history.tests import test_storage_s3
 
+# moto's S3 server and the S3 storage settings, shared with the storage tests.
+moto_endpoint = test_storage_s3.moto_endpoint
+s3 = test_storage_s3.s3
+BUCKET = test_storage_s3.BUCKET
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
@@ -20,7 +25,9 @@ def generate_meta_creative(page, live_server):
     page.goto(f"{live_server.url}/services/meta-creative")
     page.get_by_label("Niche").select_option("Cosmetics&Skincare")
     page.get_by_label("Product Name").fill("Glow Serum")
-    page.get_by_label("Product Description").fill("A lightweight serum with 15% vitamin C that brightens skin.")
+    page.get_by_label("Product Description").fill(
+        "A lightweight serum with 15% vitamin C that brightens skin."
+    )
     page.get_by_label("Product Benefits").fill("Brighter skin in two weeks")
     page.get_by_label("Visual Theme").fill("Fresh citrus morning light")
     page.get_by_role("button", name="Generate Creative").click()
@@ -117,3 +124,36 @@ def test_text_is_drawn_at_natural_size_exactly_where_the_preview_shows_it(signed
     far = ImageChops.subtract(diff, near)
     assert far.getbbox() is None, f"pixels changed far from the text, within {far.getbbox()}"
     assert math.isclose(sum(diff.histogram()[255:]) / (width * height), 0.02, abs_tol=0.02)
+
+
+@pytest.fixture
+def s3_creatives(s3, settings, moto_endpoint):
+    """Files on (moto's) S3: the file view redirects to signed URLs on another origin, which
+    the CSP names as S3_PUBLIC_ORIGIN would."""
+    csp = dict(settings.SECURE_CSP)
+    csp["connect-src"] = [*csp["connect-src"], moto_endpoint]
+    csp["img-src"] = [*csp["img-src"], moto_endpoint]
+    settings.SECURE_CSP = csp
+    return s3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_creative_stored_on_s3_is_edited_without_tainting_the_canvas(
+    signed_in_page, live_server, alice, s3_creatives
+):
+    grant_credits(user=alice, amount=200, reason="test", idempotency_key="editor-s3-test")
+    page = signed_in_page
+    generate_meta_creative(page, live_server)
+
+    page.get_by_role("button", name="Add Text").click()
+    editor = page.get_by_role("dialog", name="Add Text")
+    editor.get_by_role("button", name="Add Text").click()
+    set_field(editor, "Text", "Now on S3")
+    editor.get_by_role("button", name="Apply Text").click()
+    expect(page.get_by_text("Image with text generated successfully!")).to_be_visible()
+    expect(page.get_by_text("With Custom Text")).to_be_visible()
+
+    version = CreativeVersion.objects.get(generation__user=alice)
+    stored = s3_creatives.get_object(Bucket=BUCKET, Key=version.file.name)["Body"].read()
+    with Image.open(io.BytesIO(stored)) as edited:
+        assert edited.size == (1024, 1024)
