@@ -51,3 +51,35 @@ def test_an_account_whose_creation_rolls_back_leaves_no_grant(django_user_model,
 
     assert not django_user_model.objects.filter(email="gone@example.com").exists()
     assert not LedgerEntry.objects.exists()
+
+
+def test_signing_up_with_the_form_gets_the_grant(client, django_user_model, db):
+    response = client.post(
+        "/signup",
+        {
+            "name": "Carol Baker",
+            "email": "carol@example.com",
+            "password1": "Str0ngPassw0rd",
+            "accept_terms": "on",
+        },
+    )
+
+    assert response.status_code == 302
+    assert balance_of(django_user_model.objects.get(email="carol@example.com")) == 100
+
+
+def test_signing_in_with_a_social_account_for_the_first_time_gets_the_grant(rf, django_user_model, db):
+    from allauth.socialaccount.adapter import get_adapter
+    from allauth.socialaccount.models import SocialAccount, SocialLogin
+    from django.contrib.sessions.backends.db import SessionStore
+
+    request = rf.get("/accounts/github/login/callback/")
+    request.session = SessionStore()
+    user = django_user_model(email="sol@example.com", name="Sol")
+    sociallogin = SocialLogin(
+        user=user, account=SocialAccount(provider="github", uid="4242"), email_addresses=[]
+    )
+
+    get_adapter(request).save_user(request, sociallogin)
+
+    assert balance_of(django_user_model.objects.get(email="sol@example.com")) == 100
