@@ -161,9 +161,15 @@ function EditorDialog({ imageUrl, initialLayers, onApply, onClose, title = "Edit
     canvasRef.current.setPointerCapture?.(event.pointerId);
   };
   const onPointerMove = (event) => {
+    if (!source) return;
     const drag = dragRef.current;
-    if (!drag || drag.pointerId !== event.pointerId) return;
     const p = pointAt(event);
+    if (!drag) {
+      // the move cursor only over text that can be grabbed
+      canvasRef.current.style.cursor = hitTest(layoutsRef.current, p.x, p.y) ? "move" : "default";
+      return;
+    }
+    if (drag.pointerId !== event.pointerId) return;
     dispatch({
       type: "update",
       id: drag.id,
@@ -247,7 +253,7 @@ function EditorDialog({ imageUrl, initialLayers, onApply, onClose, title = "Edit
                 aria-label={`Creative preview, ${source.width} × ${source.height} pixels, with ${elements.length} text layer${elements.length === 1 ? "" : "s"}`}
                 aria-describedby={helpId}
                 data-testid="editor-canvas"
-                className="block h-auto max-h-full w-auto max-w-full cursor-move touch-none rounded shadow-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+                className="block h-auto max-h-full w-auto max-w-full touch-none rounded shadow-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
                 onPointerDown={onPointerDown}
                 onPointerMove={onPointerMove}
                 onPointerUp={endDrag}
