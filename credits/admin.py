@@ -55,7 +55,7 @@ class CreditBalanceAdmin(admin.ModelAdmin):
     @admin.display(description="Ledger")
     def ledger_link(self, balance):
         url = reverse("admin:credits_ledgerentry_changelist")
-        return format_html('<a href="{}?q={}">Entries</a>', url, balance.user.email)
+        return format_html('<a href="{}?user__id__exact={}">Entries</a>', url, balance.user_id)
 
     # Rows appear with the sign-up grant; a balance only changes through the ledger.
     def has_add_permission(self, request):

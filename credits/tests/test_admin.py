@@ -158,6 +158,15 @@ def test_the_ledger_is_listed_filtered_and_searched(staff_client, alice, bob):
     assert staff_client.get(LEDGER, {"created_at__gte": "2000-01-01T00:00:00+00:00"}).status_code == 200
 
 
+def test_each_balance_links_to_that_users_ledger(staff_client, alice, bob):
+    body = staff_client.get(BALANCES).content.decode()
+    link = re.search(rf'href="({LEDGER}\?user__id__exact={alice.pk})"', body).group(1)
+
+    ledger = staff_client.get(link).content.decode()
+
+    assert "alice@example.com" in ledger and "bob@example.com" not in ledger
+
+
 def test_the_ledger_is_read_only(staff_client, alice):
     entry = LedgerEntry.objects.for_user(alice).get()
 
