@@ -29,7 +29,7 @@ export function useFocusFirstError(formRef, errors, attempt) {
   useEffect(() => {
     if (!attempt || Object.keys(errors).length === 0) return;
     formRef.current?.querySelector('[aria-invalid="true"]')?.focus();
-  }, [attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [attempt]); // only when a submit produced errors, not while the user types
 }
 
 /**

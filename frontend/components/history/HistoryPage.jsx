@@ -45,7 +45,7 @@ export default function HistoryPage({ urls, types, labels }) {
     if (serviceType) url.searchParams.set("service_type", serviceType);
     else url.searchParams.delete("service_type");
     window.history.replaceState(null, "", url);
-  }, [serviceType]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [serviceType]);
 
   return (
     <div className="space-y-4">
