@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from history.models import Generation
+from history.versions import output_with_versions
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 100
@@ -29,8 +30,14 @@ class HistoryItemSerializer(serializers.ModelSerializer):
 
 
 class HistoryDetailSerializer(HistoryItemSerializer):
+    output_data = serializers.SerializerMethodField()
+
     class Meta(HistoryItemSerializer.Meta):
         fields = [*HistoryItemSerializer.Meta.fields, "input_data", "output_data", "error_message"]
+
+    def get_output_data(self, generation) -> dict:
+        # Creatives: the newest text-edited version to show, the original to re-edit.
+        return output_with_versions(generation, generation.output_data)
 
 
 class HistoryListSerializer(serializers.Serializer):

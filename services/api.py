@@ -19,6 +19,7 @@ from credits.models import balance_of
 from history.actions import UPLOAD_MAX_BYTES, UploadRejected, size_message, store_upload
 from history.models import Generation
 from history.storage import UPLOAD_AREAS
+from history.versions import output_with_versions
 from services.actions import (
     UNSTORABLE_TEXT,
     GenerationInputError,
@@ -69,7 +70,10 @@ class GenerationSerializer(serializers.ModelSerializer):
         fields = ["id", "tool", "step", "status", "output", "error", "credits_used", "created_at", "balance"]
 
     def get_output(self, generation) -> dict:
-        return generation.output_data if generation.status == Generation.Status.SUCCESS else {}
+        if generation.status != Generation.Status.SUCCESS:
+            return {}
+        # Creatives: the newest text-edited version to show, the original to re-edit.
+        return output_with_versions(generation, generation.output_data)
 
     def get_error(self, generation) -> str | None:
         return generation.error_message or None
