@@ -460,7 +460,7 @@ function EditorDialog({ imageUrl, initialLayers, onApply, onClose, title = "Edit
         </div>
 
         <footer className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
-          <p id={helpId} className="text-xs text-slate-500 dark:text-slate-400">
+          <p id={helpId} className="hidden text-xs text-slate-500 sm:block dark:text-slate-400">
             Drag text to move it. Arrow keys nudge the selected text by 1 px (Shift: 10 px); Delete removes it.
           </p>
           <div className="flex justify-end gap-2">
