@@ -1,0 +1,63 @@
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { ContentPolicyCard, SubmitButton } from "./Cards.jsx";
+import { CreativeResult, ScrapeResults, SpyResults } from "./Results.jsx";
+
+describe("CreativeResult", () => {
+  it("caps the image at 600 px, downloads under its title and marks custom text", () => {
+    render(<CreativeResult output={{ image: "/files/x.png", engine: "demo" }} title="Generated Meta Creative" edited editLabel="Add Text" onEditText={() => {}} downloadName="meta-creative" />);
+    expect(screen.getByTestId("creative-image").className).toContain("max-h-[600px]");
+    expect(screen.getByTitle("Download image").textContent).toBe("Download");
+    expect(screen.getByRole("button", { name: "Add Text" })).toBeTruthy();
+    expect(screen.getByTestId("custom-text-badge").textContent).toBe("With Custom Text");
+    expect(screen.getByTestId("demo-badge").textContent).toBe("Demo engine");
+  });
+
+  it("shows a placeholder when the generated image fails to load", () => {
+    render(<CreativeResult output={{ image: "/files/gone.png" }} title="Generated Social Media Content" downloadName="social-media-creative" />);
+    const image = screen.getByTestId("creative-image");
+    fireEvent.error(image);
+    expect(image.getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
+    expect(image.getAttribute("alt")).toBe("Generated image unavailable");
+    expect(screen.queryByTestId("custom-text-badge")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Add Text" })).toBeNull();
+  });
+});
+
+describe("SpyResults", () => {
+  it("shows the general analysis and up to five top ads with safe snapshot links", () => {
+    const topAds = [1, 2, 3, 4, 5, 6].map((rank) => ({ rank, analysis: `Ad ${rank}`, snapshotUrl: `https://example.com/${rank}` }));
+    render(<SpyResults output={{ generalAnalysis: "Comfort wins.", topAds, engine: "webhook", demo: false }} />);
+    expect(screen.getByText("General Analysis")).toBeTruthy();
+    expect(screen.getByText("Top Performing Ads Analysis")).toBeTruthy();
+    const ads = screen.getAllByTestId("top-ad");
+    expect(ads).toHaveLength(5);
+    const link = within(ads[0]).getByRole("link");
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(link.getAttribute("rel")).toBe("noopener noreferrer");
+  });
+});
+
+describe("ScrapeResults", () => {
+  it("shows the key/value fields when there is no report", () => {
+    render(<ScrapeResults output={{ fields: { Brand: "Glow", Price: "$29" }, websiteUrl: "https://glow.example" }} />);
+    expect(screen.getByText("Website Analysis Results")).toBeTruthy();
+    expect(within(screen.getByTestId("scrape-fields")).getByText("$29")).toBeTruthy();
+  });
+});
+
+describe("cards", () => {
+  it("lists the six banned content categories", () => {
+    render(<ContentPolicyCard />);
+    expect(screen.getByText("Content Not Allowed in Generated Images")).toBeTruthy();
+    expect(screen.getAllByRole("listitem")).toHaveLength(6);
+  });
+
+  it("reads the busy label while running and shows a free step without a price", () => {
+    const { rerender } = render(<SubmitButton label="Scrape Site" busyLabel="Scraping..." cost={0} balance={0} busy={false} />);
+    expect(screen.getByRole("button").textContent).toBe("Scrape Site");
+    rerender(<SubmitButton label="Start Spy Analysis" busyLabel="Analyzing..." cost={50} balance={100} busy />);
+    expect(screen.getByRole("button").textContent).toBe("Analyzing...");
+    expect(screen.getByRole("button").disabled).toBe(true);
+  });
+});
