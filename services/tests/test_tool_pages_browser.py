@@ -189,6 +189,15 @@ def test_meta_creative_journey(open_tool, alice, queued_jobs):
     expect(page.get_by_role("dialog")).to_be_visible()
     page.keyboard.press("Escape")
     expect(page.get_by_role("dialog")).to_be_hidden()
+    expect(result.get_by_test_id("custom-text-badge")).to_have_count(0)
+    result.get_by_role("button", name="Add Text").click()
+    editor = page.get_by_role("dialog")
+    editor.get_by_role("button", name="Add Text").click()
+    editor.get_by_role("button", name="Apply Text").click()
+    expect_toast(page, "Text added to creative!")
+    expect(result.get_by_test_id("custom-text-badge")).to_have_text("With Custom Text")
+    _, edited = download(page, result.get_by_role("button", name="Download"))
+    assert edited.startswith(b"\x89PNG\r\n\x1a\n") and edited != content
 
     expect_history_entry(page)
     assert balance_of(alice) == 20
