@@ -1,0 +1,145 @@
+"""/billing in Chromium: the Free plan and Subscribe, then a subscriber cancelling through the
+dialog. Stripe's API is intercepted at the HTTP layer (`responses`, which also covers the
+live server's thread); the payment-link page is answered by Playwright."""
+
+from pathlib import Path
+
+import pytest
+import responses
+from playwright.sync_api import expect
+
+from billing.tests.stripe_fixtures import STRIPE_API, SUBSCRIPTION, fixture
+
+ARTIFACTS = Path("test-artifacts")
+SUBSCRIPTION_URL = f"{STRIPE_API}/v1/subscriptions/{SUBSCRIPTION}"
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def toast(page, text):
+    return page.locator("#toasts").get_by_text(text)
+
+
+def screenshots(page, name):
+    ARTIFACTS.mkdir(exist_ok=True)
+    for width, height, size in ((1280, 900, "desktop"), (390, 844, "phone")):
+        page.set_viewport_size({"width": width, "height": height})
+        for theme in ("light", "dark"):
+            page.evaluate(
+                "(dark) => document.documentElement.classList.toggle('dark', dark)", theme == "dark"
+            )
+            page.screenshot(path=str(ARTIFACTS / f"{name}-{theme}-{size}.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.evaluate("() => document.documentElement.classList.remove('dark')")
+
+
+def test_on_the_free_plan_subscribe_opens_the_checkout_with_alice_attached(
+    signed_in_page, live_server, alice, basic_plan, settings
+):
+    settings.STRIPE_SECRET_KEY = ""  # no Stripe API: the page still works
+    page = signed_in_page
+    page.context.route(
+        "https://buy.stripe.com/**",
+        lambda route: route.fulfill(body="<h1>Stripe Checkout</h1>", content_type="text/html"),
+    )
+
+    page.goto(f"{live_server.url}/billing")
+
+    assert page.get_by_role("heading", name="Subscription & Credits").is_visible()
+    assert page.get_by_test_id("billing-balance").inner_text() == "100"
+    assert page.get_by_text("You are on the Free plan").is_visible()
+    assert page.get_by_text("No invoices yet").is_visible()
+    cards = page.locator("[data-plan-card]")
+    assert cards.count() == 6
+    assert cards.nth(0).get_by_role("link", name="Current Plan").is_visible()
+    assert "forever" in cards.nth(0).inner_text() and "/month" in cards.nth(2).inner_text()
+    assert "Most Popular" in cards.nth(2).inner_text() and "Great Value" in cards.nth(1).inner_text()
+
+    cards.nth(1).get_by_role("button", name="Subscribe").click()  # Starter has no payment link
+    expect(toast(page, "Payment link not available")).to_be_visible()
+
+    with page.context.expect_page() as checkout_tab:
+        cards.nth(2).get_by_role("button", name="Subscribe").click()
+    checkout = checkout_tab.value
+    checkout.wait_for_load_state()
+    assert checkout.url == (
+        f"https://buy.stripe.com/test_basic4999?client_reference_id={alice.pk}&prefilled_email=alice%40example.com"
+    )
+    expect(toast(page, "Redirecting to Stripe checkout...")).to_be_visible()
+    checkout.close()
+
+    screenshots(page, "billing-free")
+
+
+def test_a_subscriber_sees_their_subscription_and_cancels_it_through_the_dialog(
+    signed_in_page, live_server, alice_subscribed
+):
+    page = signed_in_page
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as stripe:
+        stripe.get(SUBSCRIPTION_URL, json=fixture("subscription"))
+        stripe.get(f"{STRIPE_API}/v1/invoices", json=fixture("invoices_list"))
+        stripe.post(
+            SUBSCRIPTION_URL,
+            status=402,
+            json={"error": {"type": "card_error", "message": "Your card was declined."}},
+        )
+        stripe.post(SUBSCRIPTION_URL, json=fixture("subscription_canceling"))
+
+        page.goto(f"{live_server.url}/billing")
+
+        card = page.locator("[data-subscription-card]")
+        assert "Basic" in card.inner_text() and "active" in card.inner_text()
+        assert card.get_by_text("Your next billing date is December 21, 2025").is_visible()
+        rows = page.locator("[data-invoice]")
+        assert rows.count() == 3
+        assert rows.nth(1).inner_text().split("\t")[:4] == ["4F2C1A7B-0001", "Nov 21, 2025", "$49.99", "paid"]
+        assert (
+            page.get_by_role("link", name="PDF of invoice 4F2C1A7B-0001").get_attribute("target") == "_blank"
+        )
+        assert page.get_by_role("button", name="Manage billing").is_visible()
+        screenshots(page, "billing-subscribed")
+
+        # The dialog: focus starts on 'Keep Subscription', Tab stays inside, Escape closes.
+        opener = card.get_by_role("button", name="Cancel Subscription")
+        opener.click()
+        dialog = page.get_by_role("dialog", name="Cancel your subscription?")
+        expect(dialog).to_be_visible()
+        keep = dialog.get_by_role("button", name="Keep Subscription")
+        confirm = dialog.get_by_role("button", name="Cancel Subscription")
+        assert keep.evaluate("el => el === document.activeElement")
+        page.keyboard.press("Tab")
+        assert confirm.evaluate("el => el === document.activeElement")
+        page.keyboard.press("Tab")
+        assert keep.evaluate("el => el === document.activeElement")
+        page.keyboard.press("Shift+Tab")
+        assert confirm.evaluate("el => el === document.activeElement")
+        page.keyboard.press("Escape")
+        expect(dialog).to_be_hidden()
+        assert opener.evaluate("el => el === document.activeElement")
+
+        # Stripe declines the first time: the dialog stays, nothing changes.
+        opener.click()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "billing-cancel-dialog-light-desktop.png"))
+        confirm.click()
+        expect(toast(page, "Failed to cancel subscription")).to_be_visible()
+        assert dialog.is_visible()
+        assert card.get_by_text("Your next billing date is").is_visible()
+
+        confirm.click()
+        expect(toast(page, "Subscription will be canceled at the end of the billing period")).to_be_visible()
+        expect(dialog).to_be_hidden()
+        assert card.get_by_text("Your subscription will end on December 21, 2025").is_visible()
+        assert card.get_by_text("Canceling at period end").is_visible()
+        assert card.get_by_role("button", name="Cancel Subscription").count() == 0
+        assert [call.request.body for call in stripe.calls if call.request.method == "POST"] == [
+            "cancel_at_period_end=true",
+            "cancel_at_period_end=true",
+        ]
+
+        stripe.replace(
+            responses.GET, SUBSCRIPTION_URL, json=fixture("subscription_canceling")
+        )  # Stripe's state now
+        page.reload()
+        assert page.locator("[data-subscription-card]").get_by_text("Canceling at period end").is_visible()
+        screenshots(page, "billing-canceling")
