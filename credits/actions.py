@@ -79,6 +79,10 @@ def grant_credits(
         try:
             with transaction.atomic():  # a savepoint: losing a race undoes the UPDATE too
                 if not _add_to_balance(user, amount):
+                    # As in spend_credits: a twin with this key may have committed while
+                    # we waited for the row lock.
+                    if first := _entry_with_key(idempotency_key, user=user, kind=kind, amount=amount):
+                        return first
                     raise CreditError(
                         f"Cannot remove {-amount} credits: the balance is {_current_balance(user)} "
                         "and cannot go below zero."

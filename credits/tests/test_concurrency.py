@@ -173,3 +173,18 @@ def test_corrections_racing_spends_never_go_below_zero(alice, round_):
     assert len(succeeded) == 10 and len(refused) == 20
     assert balance_of(alice) == 0
     assert_ledger_clean()
+
+
+@pytest.mark.parametrize("round_", FEWER_ROUNDS)
+def test_the_same_correction_sent_twenty_times_at_once_applies_once(alice, round_):
+    results = run_together(
+        20,
+        lambda i: grant_credits(
+            user=alice, amount=-100, reason="Correction", kind="adjustment", idempotency_key="fix:1"
+        ),
+    )
+
+    assert all(isinstance(r, LedgerEntry) for r in results), results
+    assert len({r.pk for r in results}) == 1
+    assert balance_of(alice) == 0
+    assert_ledger_clean()
