@@ -4,6 +4,7 @@ tool's island with everything the island needs in props (schema, labels, costs, 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.urls import reverse
+from django.views.decorators.csrf import ensure_csrf_cookie
 
 from credits.models import balance_of
 from history.pages import history_urls, service_type_labels, url_template
@@ -27,6 +28,7 @@ def tool_page_props(*, user, tool: Tool) -> dict:
 
 
 @login_required
+@ensure_csrf_cookie  # the island POSTs generations and uploads with the cookie's token
 def tool_page(request, slug: str):
     tool = get_tool(slug)
     return render(

@@ -49,3 +49,8 @@ def test_tool_pages_require_sign_in(client, db):
 
 def test_an_unknown_tool_is_a_404(alice_client):
     assert alice_client.get("/services/no-such-tool").status_code == 404
+
+
+def test_the_page_sets_the_csrf_cookie_the_island_posts_with(alice_client):
+    response = alice_client.get("/services/spy-master")
+    assert "csrftoken" in response.cookies
