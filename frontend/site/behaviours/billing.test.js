@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { initCancelSubscription } from "./billing.js";
+
+function render() {
+  document.body.innerHTML = `
+    <div data-subscription-card tabindex="-1">
+      <span data-subscription-status>active</span>
+      <span data-canceling-badge hidden>Canceling at period end</span>
+      <p data-renews-line>Your next billing date is December 21, 2025.</p>
+      <p data-ends-line hidden>Your subscription will end on December 21, 2025.</p>
+      <button type="button" data-cancel-open>Cancel Subscription</button>
+    </div>
+    <dialog data-cancel-dialog data-url="/billing/api/?action=cancel-subscription" data-subscription-id="sub_1">
+      <button type="button" data-cancel-confirm>Cancel Subscription</button>
+    </dialog>`;
+  const dialog = document.querySelector("dialog");
+  dialog.close = vi.fn(); // jsdom has no modal dialogs
+  initCancelSubscription();
+  return dialog;
+}
+
+function answer(status, body) {
+  return vi.spyOn(window, "fetch").mockResolvedValue(new Response(JSON.stringify(body), { status }));
+}
+
+async function confirmCancel() {
+  const toasts = [];
+  window.addEventListener("adsmith:toast", (e) => toasts.push([e.detail.message, e.detail.kind]));
+  document.querySelector("[data-cancel-confirm]").click();
+  await vi.waitFor(() => expect(toasts.length).toBe(1));
+  return toasts[0];
+}
+
+describe("the cancel-subscription dialog", () => {
+  afterEach(() => {
+    document.body.innerHTML = "";
+    vi.restoreAllMocks();
+  });
+
+  it("asks the server to cancel that subscription and shows it ending", async () => {
+    const dialog = render();
+    const fetch = answer(200, { subscription: { id: "sub_1", status: "active", cancel_at_period_end: true } });
+
+    expect(await confirmCancel()).toEqual(["Subscription will be canceled at the end of the billing period", "success"]);
+
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe("/billing/api/?action=cancel-subscription");
+    expect(JSON.parse(init.body)).toEqual({ subscriptionId: "sub_1" });
+    expect(document.querySelector("[data-ends-line]").hidden).toBe(false);
+    expect(document.querySelector("[data-renews-line]").hidden).toBe(true);
+    expect(document.querySelector("[data-canceling-badge]").hidden).toBe(false);
+    expect(document.querySelector("[data-cancel-open]")).toBeNull();
+    expect(dialog.close).toHaveBeenCalled();
+  });
+
+  it("says the cancel failed when Stripe refuses, and changes nothing", async () => {
+    const dialog = render();
+    answer(502, { detail: "Failed to cancel subscription" });
+
+    expect(await confirmCancel()).toEqual(["Failed to cancel subscription", "error"]);
+    expect(document.querySelector("[data-cancel-open]")).not.toBeNull();
+    expect(dialog.close).not.toHaveBeenCalled();
+    expect(document.querySelector("[data-cancel-confirm]").textContent).toBe("Cancel Subscription");
+  });
+
+  it("asks a signed-out user to sign in", async () => {
+    render();
+    answer(403, { detail: "Please sign in to cancel subscription" });
+
+    expect(await confirmCancel()).toEqual(["Please sign in to cancel subscription", "error"]);
+  });
+});
