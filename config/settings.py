@@ -306,6 +306,10 @@ OPENAI_TIMEOUT_SECONDS = env_int("OPENAI_TIMEOUT_SECONDS", 240)
 GENERATION_HEARTBEAT_SECONDS = env_int("GENERATION_HEARTBEAT_SECONDS", 5)
 GENERATION_STALE_SECONDS = env_int("GENERATION_STALE_SECONDS", 60)
 SCRAPES_PER_HOUR = env_int("SCRAPES_PER_HOUR", 10)
+# Abuse limits per user: generations queued or running at once, and started per hour (429 past
+# either). 20 at once still admits a burst of 20 simultaneous requests from one user.
+GENERATION_MAX_ACTIVE_PER_USER = env_int("GENERATION_MAX_ACTIVE_PER_USER", 20)
+GENERATIONS_PER_HOUR = env_int("GENERATIONS_PER_HOUR", 120)
 
 # --- Billing -----------------------------------------------------------------------------
 STRIPE_SECRET_KEY = env_str("STRIPE_SECRET_KEY")

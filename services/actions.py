@@ -13,6 +13,7 @@ import threading
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, close_old_connections, connection, transaction
 from django.db.models import Q
@@ -74,6 +75,18 @@ class ScrapeRateLimited(Exception):
     message = "You have scraped too many websites in the last hour. Please try again later."
 
 
+class GenerationLimitReached(Exception):
+    """The user has too many generations in flight, or started too many in the last hour (429)."""
+
+    def __init__(self, message: str):
+        self.message = message
+        super().__init__(message)
+
+
+TOO_MANY_ACTIVE = "You already have {limit} generations in progress. Please wait for one to finish."
+TOO_MANY_PER_HOUR = "You have started too many generations in the last hour. Please try again later."
+
+
 def fallback_error(generation: Generation) -> str:
     return FALLBACK_ERRORS.get((generation.tool, generation.step), GENERIC_ERROR)
 
@@ -91,7 +104,7 @@ def start_generation(*, user, tool: Tool, inputs: dict, idempotency_key: str) ->
 
     The same idempotency key again (even concurrently) returns the first generation and spends
     nothing more. Raises GenerationInputError (nothing written), credits.InsufficientCredits
-    (nothing written) or ScrapeRateLimited.
+    (nothing written), ScrapeRateLimited or GenerationLimitReached.
     """
     if existing := Generation.objects.for_user(user).filter(idempotency_key=idempotency_key).first():
         return existing
@@ -115,6 +128,7 @@ def start_generation(*, user, tool: Tool, inputs: dict, idempotency_key: str) ->
     now = timezone.now()
     try:
         with transaction.atomic():
+            _check_generation_limits(user)
             generation = Generation.objects.create(
                 user=user,
                 tool=tool.slug,
@@ -198,6 +212,20 @@ def _recent_scrape(*, user, inputs: dict) -> Generation | None:
         .newest_first()
         .first()
     )
+
+
+def _check_generation_limits(user) -> None:
+    """The per-user abuse limits (GENERATION_MAX_ACTIVE_PER_USER in flight, GENERATIONS_PER_HOUR
+    started), counted from the generation records. The user's row is locked first, so one user's
+    concurrent starts are counted one at a time and the limits hold exactly; other users never wait."""
+    list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True))
+    mine = Generation.objects.for_user(user)
+    limit = settings.GENERATION_MAX_ACTIVE_PER_USER
+    if mine.in_flight().count() >= limit:
+        raise GenerationLimitReached(TOO_MANY_ACTIVE.format(limit=limit))
+    started_this_hour = mine.filter(created_at__gte=timezone.now() - timedelta(hours=1)).count()
+    if started_this_hour >= settings.GENERATIONS_PER_HOUR:
+        raise GenerationLimitReached(TOO_MANY_PER_HOUR)
 
 
 def _check_scrape_rate(user) -> None:

@@ -23,6 +23,7 @@ from history.versions import output_with_versions
 from services.actions import (
     UNSTORABLE_TEXT,
     GenerationInputError,
+    GenerationLimitReached,
     ScrapeRateLimited,
     is_storable_text,
     start_generation,
@@ -103,7 +104,7 @@ class GenerationsView(BadRequestMixin, APIView):
             return Response({"errors": exc.errors}, status=400)
         except InsufficientCredits as exc:
             return Response({"detail": str(exc)}, status=402)
-        except ScrapeRateLimited as exc:
+        except (ScrapeRateLimited, GenerationLimitReached) as exc:
             return Response({"detail": exc.message}, status=429)
         return generation_response(generation, status=202)
 
