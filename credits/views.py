@@ -12,17 +12,18 @@ from credits.models import LedgerEntry, balance_of
 USAGE_PAGE_SIZE = 25
 
 
+class CreditsSerializer(serializers.Serializer):
+    credits = serializers.IntegerField(min_value=0)
+
+
 class CreditsView(APIView):
     """The signed-in user's balance, for the shell's balance island (refreshed every 30 s)."""
 
     permission_classes = [IsAuthenticated]
 
-    class OutputSerializer(serializers.Serializer):
-        credits = serializers.IntegerField(min_value=0)
-
-    @extend_schema(responses=OutputSerializer, summary="The signed-in user's credit balance")
+    @extend_schema(responses=CreditsSerializer, summary="The signed-in user's credit balance")
     def get(self, request):
-        return Response(self.OutputSerializer({"credits": balance_of(request.user)}).data)
+        return Response(CreditsSerializer({"credits": balance_of(request.user)}).data)
 
 
 @login_required

@@ -41,5 +41,6 @@ def test_its_schema_documents_the_response(db):
 
     schema = SchemaGenerator().get_schema(request=None, public=True)
     response = schema["paths"][URL]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
-    component = schema["components"]["schemas"][response["$ref"].rsplit("/", 1)[-1]]
+    assert response["$ref"] == "#/components/schemas/Credits"
+    component = schema["components"]["schemas"]["Credits"]
     assert component["properties"]["credits"]["type"] == "integer"
