@@ -364,19 +364,27 @@ class Heartbeat:
     def _beat(self) -> None:
         try:
             while not self._stop.wait(self.interval):
-                now = timezone.now()
-                if self.generation.deadline_at and now >= self.generation.deadline_at:
-                    fail_generation(self.generation, timeout_error(self.generation))
-                    return
                 try:
-                    Generation.objects.filter(pk=self.generation.pk, status=Generation.Status.RUNNING).update(
-                        heartbeat_at=now
-                    )
+                    if self._beat_once():
+                        return
                 except Exception:
+                    # A failed beat (database briefly unavailable or locked) is retried on the next
+                    # one; the thread must not die, or the deadline would go unwatched.
                     logger.warning("Heartbeat of generation %s failed", self.generation.pk, exc_info=True)
                     close_old_connections()
         finally:
             connection.close()  # this thread's own connection
+
+    def _beat_once(self) -> bool:
+        """One beat; True once the generation is past its deadline and has been failed."""
+        now = timezone.now()
+        if self.generation.deadline_at and now >= self.generation.deadline_at:
+            fail_generation(self.generation, timeout_error(self.generation))
+            return True
+        Generation.objects.filter(pk=self.generation.pk, status=Generation.Status.RUNNING).update(
+            heartbeat_at=now
+        )
+        return False
 
 
 # --- settle -----------------------------------------------------------------------------------

@@ -1,0 +1,120 @@
+"""The heartbeat thread that runs beside the engine: it stamps heartbeat_at and, past the tool's
+deadline, fails and refunds the generation at once; the engine's late answer is then discarded."""
+
+import json
+import threading
+import time
+from datetime import timedelta
+
+import pytest
+from django.core.files.storage import default_storage
+from django.db import OperationalError, connection
+from django.utils import timezone
+
+from credits.models import LedgerEntry, balance_of
+from history.models import Generation
+from services.actions import run_generation, start_generation
+from services.registry import TOOLS
+from services.tests.generation_inputs import META_COPY_INPUTS, SPY_INPUTS
+from services.tests.local_servers import Reply
+
+pytestmark = pytest.mark.django_db(transaction=True)  # the heartbeat thread writes on its own connection
+
+SPY_REPLY = [
+    {"General Analysis": "Competitors lean on UGC.", "Top 1 Performing Ad Analysis": "A short demo."}
+]
+WAIT_SECONDS = 30  # an upper bound on a slow machine; never a measurement
+
+
+@pytest.fixture
+def webhook(settings, upstream):
+    settings.GENERATION_ENGINE = "webhook"
+    settings.WEBHOOK_BASE_URL = upstream.url("/webhook")
+    settings.GENERATION_HEARTBEAT_SECONDS = 0.05
+    # Committed for real here, so the immediate backend would run the job inside start_generation;
+    # the dummy backend only records it and the test runs it.
+    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.dummy.DummyBackend"}}
+    return upstream
+
+
+def stored_results(user) -> list[str]:
+    folder = f"generation-history/{user.pk}"
+    return default_storage.listdir(folder)[1] if default_storage.exists(folder) else []
+
+
+def reply_once(generation_id: int, *, until, reply: Reply):
+    """A webhook handler that holds its answer until `until(generation)` is true."""
+
+    def handler(received):
+        try:
+            give_up = time.monotonic() + WAIT_SECONDS
+            while time.monotonic() < give_up and not check(until, generation_id):
+                time.sleep(0.02)
+            return reply
+        finally:
+            connection.close()
+
+    return handler
+
+
+def check(until, generation_id: int) -> bool:
+    try:
+        return bool(until(Generation.objects.get(pk=generation_id)))
+    except OperationalError:  # SQLite's shared in-memory test database: "table is locked"; look again
+        return False
+
+
+def test_a_generation_past_its_deadline_is_failed_and_refunded_while_the_engine_still_runs(alice, webhook):
+    generation = start_generation(
+        user=alice, tool=TOOLS["spy-master"], inputs=SPY_INPUTS, idempotency_key="k"
+    )
+    Generation.objects.filter(pk=generation.pk).update(deadline_at=timezone.now() + timedelta(seconds=2))
+    webhook.route(
+        "POST",
+        "/webhook/spy-agent",
+        handler=reply_once(
+            generation.pk,
+            until=lambda g: g.status == "failed",
+            reply=Reply(200, json.dumps(SPY_REPLY).encode()),
+        ),
+    )
+
+    run_generation(generation.pk)
+
+    generation.refresh_from_db()
+    assert [r.path for r in webhook.received] == ["/webhook/spy-agent"]  # called; answered after the deadline
+    assert generation.status == "failed"
+    assert generation.error_message.startswith("Analysis timed out after 10 minutes.")
+    assert generation.output_data == {} and not generation.file
+    assert LedgerEntry.objects.filter(user=alice, kind="refund").count() == 1
+    assert balance_of(alice) == 100
+    assert stored_results(alice) == []  # the late result was not kept
+
+
+def test_the_heartbeat_is_stamped_while_the_engine_runs(alice, webhook):
+    generation = start_generation(
+        user=alice, tool=TOOLS["meta-copy"], inputs=META_COPY_INPUTS, idempotency_key="k"
+    )
+    reply = [{"PrimaryText1": "Glow.", "Headline1": "Meet Glow", "Description1": "Serum"}]
+    webhook.route(
+        "POST",
+        "/webhook/meta-copy",
+        handler=reply_once(
+            generation.pk,
+            until=lambda g: g.heartbeat_at and g.started_at and g.heartbeat_at > g.started_at,
+            reply=Reply(200, json.dumps(reply).encode()),
+        ),
+    )
+    run_generation(generation.pk)
+    generation.refresh_from_db()
+    assert generation.status == "success"
+    assert generation.heartbeat_at > generation.started_at
+
+
+def test_no_heartbeat_thread_outlives_its_generation(alice, webhook):
+    webhook.route("POST", "/webhook/meta-copy", status=500)
+    generation = start_generation(
+        user=alice, tool=TOOLS["meta-copy"], inputs=META_COPY_INPUTS, idempotency_key="k"
+    )
+    run_generation(generation.pk)
+    assert not [t for t in threading.enumerate() if t.name == f"heartbeat-{generation.pk}"]
