@@ -2,7 +2,7 @@
 
 from django import template
 from django.conf import settings
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html_join
 
 register = template.Library()
 
@@ -21,7 +21,7 @@ def plan_checkout_attrs(context, plan) -> str:
             attrs.append(("data-sales-email", settings.SALES_EMAIL))
     elif user is not None and user.is_authenticated:
         attrs.append(("data-checkout-url", plan.checkout_url_for(user)))
-    return format_html_join(" ", '{}="{}"', attrs) if attrs else format_html("")
+    return format_html_join(" ", '{}="{}"', attrs) if attrs else ""
 
 
 @register.filter
