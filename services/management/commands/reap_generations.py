@@ -27,7 +27,6 @@ class Command(BaseCommand):
         if loop is not None and loop <= 0:
             raise CommandError("--loop needs a positive number of seconds")
         while True:
-            close_old_connections()
             reaped = reap_generations()
             if reaped or verbosity > 1:
                 self.stdout.write(
@@ -36,3 +35,5 @@ class Command(BaseCommand):
             if loop is None:
                 return
             time.sleep(loop)
+            # A long-running process, like the worker: drop a connection that went stale while asleep.
+            close_old_connections()
