@@ -7,7 +7,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
-from rest_framework import status
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
+from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -94,6 +95,25 @@ def customer_portal(request):
     return redirect(url)
 
 
+class _SubscriptionOut(serializers.Serializer):
+    subscription = serializers.JSONField(
+        allow_null=True,
+        help_text="id, status, cancel_at_period_end, "
+        "current_period_end (unix seconds), items.data[0].price.id, plan",
+    )
+
+
+class _InvoicesOut(serializers.Serializer):
+    invoices = serializers.ListField(
+        child=serializers.JSONField(),
+        help_text="id, number, created, amount_paid, currency, status, invoice_pdf",
+    )
+
+
+class _CancelIn(serializers.Serializer):
+    subscriptionId = serializers.CharField()  # camelCase: the documented body field
+
+
 class BillingActionsView(APIView):
     """The documented billing function: GET ?action=get-subscription | get-invoices,
     POST ?action=cancel-subscription {subscriptionId}. Stripe failures answer 502 with a
@@ -106,6 +126,12 @@ class BillingActionsView(APIView):
             raise NotAuthenticated(SIGN_IN_TO_CANCEL if request.method == "POST" else "Please sign in")
         super().permission_denied(request, message, code)
 
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("action", str, enum=["get-subscription", "get-invoices"], required=True)
+        ],
+        responses={200: PolymorphicProxySerializer("BillingRead", [_SubscriptionOut, _InvoicesOut], None)},
+    )
     def get(self, request):
         action = request.query_params.get("action")
         if action == "get-subscription":
@@ -120,14 +146,21 @@ class BillingActionsView(APIView):
             return Response({"invoices": [invoice_as_json(invoice) for invoice in invoices]})
         return Response({"detail": "Unknown action"}, status=status.HTTP_400_BAD_REQUEST)
 
+    @extend_schema(
+        parameters=[OpenApiParameter("action", str, enum=["cancel-subscription"], required=True)],
+        request=_CancelIn,
+        responses={200: _SubscriptionOut},
+    )
     def post(self, request):
         if request.query_params.get("action") != "cancel-subscription":
             return Response({"detail": "Unknown action"}, status=status.HTTP_400_BAD_REQUEST)
-        subscription_id = request.data.get("subscriptionId") if isinstance(request.data, dict) else None
-        if not isinstance(subscription_id, str) or not subscription_id.strip():
+        body = _CancelIn(data=request.data if isinstance(request.data, dict) else {})
+        if not body.is_valid() or not isinstance(request.data.get("subscriptionId"), str):
             return Response({"detail": "subscriptionId is required"}, status=status.HTTP_400_BAD_REQUEST)
         try:
-            subscription = cancel_subscription(user=request.user, subscription_id=subscription_id.strip())
+            subscription = cancel_subscription(
+                user=request.user, subscription_id=body.validated_data["subscriptionId"]
+            )
         except Subscription.DoesNotExist:
             return Response({"detail": "Subscription not found"}, status=status.HTTP_404_NOT_FOUND)
         except StripeUnavailable:
