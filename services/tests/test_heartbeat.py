@@ -37,9 +37,9 @@ def webhook(settings, upstream):
     return upstream
 
 
-def stored_results(user) -> list[str]:
+def stored_results(user) -> set[str]:
     folder = f"generation-history/{user.pk}"
-    return default_storage.listdir(folder)[1] if default_storage.exists(folder) else []
+    return set(default_storage.listdir(folder)[1]) if default_storage.exists(folder) else set()
 
 
 def reply_once(generation_id: int, *, until, reply: Reply):
@@ -79,6 +79,8 @@ def test_a_generation_past_its_deadline_is_failed_and_refunded_while_the_engine_
         ),
     )
 
+    files_before = stored_results(alice)
+
     run_generation(generation.pk)
 
     generation.refresh_from_db()
@@ -88,7 +90,7 @@ def test_a_generation_past_its_deadline_is_failed_and_refunded_while_the_engine_
     assert generation.output_data == {} and not generation.file
     assert LedgerEntry.objects.filter(user=alice, kind="refund").count() == 1
     assert balance_of(alice) == 100
-    assert stored_results(alice) == []  # the late result was not kept
+    assert stored_results(alice) == files_before  # the late result was not kept
 
 
 def test_the_heartbeat_is_stamped_while_the_engine_runs(alice, webhook):
