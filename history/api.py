@@ -45,7 +45,9 @@ class HistoryListSerializer(serializers.Serializer):
 
 
 class HistoryView(APIView):
-    @extend_schema(parameters=[HistoryQuerySerializer], responses=HistoryListSerializer)
+    @extend_schema(
+        operation_id="api_history_list", parameters=[HistoryQuerySerializer], responses=HistoryListSerializer
+    )
     def get(self, request):
         query = HistoryQuerySerializer(data=request.query_params)
         if not query.is_valid():
