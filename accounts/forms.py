@@ -253,6 +253,9 @@ class ProfileForm(ClientRulesMixin, forms.Form):
             },
         )
         super().__init__(*args, **kwargs)
+        # The counter shows 501/500 and the documented message explains it; a maxlength
+        # attribute would silently cut a pasted bio instead.
+        self.fields["bio"].widget.attrs.pop("maxlength", None)
 
     def clean_email(self) -> str:
         email = self.cleaned_data["email"].strip().lower()

@@ -33,8 +33,3 @@ def test_dashboard_requires_sign_in(client, db):
     response = client.get("/dashboard")
     assert response.status_code == 302
     assert response["Location"].startswith("/signin")
-
-
-def test_landing_in_a_browser(page, live_server):
-    page.goto(live_server.url + "/")
-    assert page.title() == "Adsmith AI - Your Marketing AI Assistant"

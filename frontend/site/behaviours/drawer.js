@@ -16,7 +16,8 @@ export function initDrawer() {
     opener.setAttribute("aria-expanded", String(open));
     document.documentElement.classList.toggle("overflow-hidden", open);
     if (open) {
-      drawer.querySelector("[data-drawer-close]")?.focus();
+      // Next frame: the drawer must be visible (it is `invisible` while closed) to take focus.
+      requestAnimationFrame(() => drawer.querySelector("[data-drawer-close]")?.focus());
     } else {
       opener.focus();
     }

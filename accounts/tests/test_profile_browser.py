@@ -1,0 +1,72 @@
+"""Profile editing in a browser: each validation message, an avatar upload with progress and
+preview, saving, and removing the avatar again."""
+
+import pytest
+from playwright.sync_api import expect
+
+from accounts.tests.conftest import image_bytes
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_profile_edit_with_avatar_upload_and_each_validation_message(
+    signed_in_page, live_server, alice, tmp_path
+):
+    page = signed_in_page
+    page.goto(f"{live_server.url}/profile")
+    save = page.get_by_role("button", name="Save Changes")
+
+    name, email = page.get_by_label("Full Name"), page.get_by_label("Email")
+    website, bio = page.get_by_label("Website"), page.get_by_label("Bio")
+    name.fill("A")
+    email.fill("alice-at-example")
+    website.fill("not a url")
+    bio.fill("x" * 501)
+    save.click()
+    expect(page.locator("[data-error-for=name]")).to_have_text("Name must be at least 2 characters")
+    expect(page.locator("[data-error-for=email]")).to_have_text("Please enter a valid email address")
+    expect(page.locator("[data-error-for=website]")).to_have_text("Please enter a valid URL")
+    expect(page.locator("[data-error-for=bio]")).to_have_text("Bio must not exceed 500 characters")
+    expect(page.locator("[data-counter-for=bio]")).to_have_text("501/500")
+    assert page.url == f"{live_server.url}/profile"  # nothing was sent
+
+    # A file that is not an image is refused in the page.
+    text_file = tmp_path / "notes.txt"
+    text_file.write_text("hello")
+    page.locator("[data-avatar-input]").set_input_files(str(text_file))
+    expect(page.locator("[data-avatar-error]")).to_have_text("Please upload an image file")
+
+    photo = tmp_path / "me.png"
+    photo.write_bytes(image_bytes(size=(300, 300)))
+    page.locator("[data-avatar-input]").set_input_files(str(photo))
+    expect(page.locator("[data-avatar-progress] progress")).to_have_attribute("value", "100")
+    expect(page.locator("[data-avatar-percent]")).to_have_text("100%")
+    expect(page.get_by_role("img", name="Your profile picture")).to_be_visible()
+    expect(page.locator("#toasts").get_by_text("File uploaded successfully!")).to_be_visible()
+    expect(page.get_by_role("button", name="Remove")).to_be_visible()
+
+    name.fill("Alice Jones")
+    email.fill("alice@example.com")
+    website.fill("https://alice.example.com")
+    bio.fill("I run ads for small shops.")
+    expect(page.locator("[data-error-for=name]")).to_be_hidden()
+    save.click()
+    page.wait_for_url(f"{live_server.url}/profile")
+    expect(page.locator("#toasts").get_by_text("Profile updated successfully")).to_be_visible()
+    expect(page.locator("[data-user-block]")).to_contain_text("Alice Jones")
+    expect(page.locator("header img[data-avatar]")).to_be_visible()  # the top bar shows the avatar now
+    alice.refresh_from_db()
+    assert (alice.name, alice.website, alice.bio) == (
+        "Alice Jones",
+        "https://alice.example.com",
+        "I run ads for small shops.",
+    )
+    assert alice.avatar.name.startswith(f"user-uploads/{alice.pk}/avatar-")
+
+    page.get_by_role("button", name="Remove").click()
+    expect(page.get_by_role("img", name="Your profile picture")).to_be_hidden()
+    save.click()
+    page.wait_for_url(f"{live_server.url}/profile")
+    expect(page.locator("header span[data-avatar]")).to_have_text("A")
+    alice.refresh_from_db()
+    assert not alice.avatar
