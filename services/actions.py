@@ -272,6 +272,12 @@ def run_generation(generation_id: int) -> None:
                 user_id=str(generation.user_id),
                 assets=Assets(generation.user),
             )
+        # The engine may have run for minutes; a database restart or an idle timeout meanwhile
+        # leaves this thread's connection dead. Dropping it if it is unusable lets the result
+        # be written on a fresh one instead of failing the job (and the worker) on the first query.
+        # (Not inside a transaction: tests run jobs inline, within their own.)
+        if not connection.in_atomic_block:
+            close_old_connections()
         _finish_generation(generation, result)
     except EngineError as exc:
         logger.info("Generation %s failed in the engine: %s", generation.pk, exc.message)
