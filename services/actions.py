@@ -59,6 +59,7 @@ SPY_TIMEOUT = (
 )
 GENERIC_ERROR = "An error occurred. Please try again."
 UNSTORABLE_TEXT = "This field contains characters that are not allowed."
+KEY_REUSED = "This idempotency key was already used for another tool."
 # The largest id a 64-bit primary key can hold; larger numbers name nothing (and would overflow).
 MAX_DATABASE_ID = 2**63 - 1
 
@@ -107,6 +108,8 @@ def start_generation(*, user, tool: Tool, inputs: dict, idempotency_key: str) ->
     (nothing written), ScrapeRateLimited or GenerationLimitReached.
     """
     if existing := Generation.objects.for_user(user).filter(idempotency_key=idempotency_key).first():
+        if existing.tool != tool.slug:
+            raise GenerationInputError({"idempotency_key": [KEY_REUSED]})
         return existing
 
     cleaned, errors = tool.schema.validate(inputs if isinstance(inputs, dict) else {})

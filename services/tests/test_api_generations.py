@@ -66,6 +66,18 @@ def test_the_same_idempotency_key_twice_gives_the_same_generation_and_one_debit(
     assert balance_of(alice) == 80
 
 
+def test_an_idempotency_key_reused_for_another_tool_is_refused(alice_client, alice):
+    post(alice_client, meta_copy(key="same"))
+    response = post(
+        alice_client, {"tool": "social-media-copy", "inputs": SOCIAL_COPY_INPUTS, "idempotency_key": "same"}
+    )
+    assert response.status_code == 400
+    assert response.json() == {
+        "errors": {"idempotency_key": ["This idempotency key was already used for another tool."]}
+    }
+    assert balance_of(alice) == 80
+
+
 def test_another_users_idempotency_key_does_not_collide(alice_client, bob_client):
     assert (
         post(alice_client, meta_copy(key="same")).json()["id"]
