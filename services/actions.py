@@ -275,19 +275,25 @@ def run_generation(generation_id: int) -> None:
                 user_id=str(generation.user_id),
                 assets=Assets(generation.user),
             )
-        # The engine may have run for minutes; a database restart or an idle timeout meanwhile
-        # leaves this thread's connection dead. Dropping it if it is unusable lets the result
-        # be written on a fresh one instead of failing the job (and the worker) on the first query.
-        # (Not inside a transaction: tests run jobs inline, within their own.)
-        if not connection.in_atomic_block:
-            close_old_connections()
+        _drop_dead_connection()
         _finish_generation(generation, result)
     except EngineError as exc:
         logger.info("Generation %s failed in the engine: %s", generation.pk, exc.message)
+        _drop_dead_connection()
         fail_generation(generation, exc.message or fallback_error(generation))
     except Exception:
         logger.exception("Generation %s failed unexpectedly", generation.pk)
+        _drop_dead_connection()
         fail_generation(generation, fallback_error(generation))
+
+
+def _drop_dead_connection() -> None:
+    """The engine may have run for minutes; a database restart or an idle timeout meanwhile leaves
+    this thread's connection dead. Dropping it if it is unusable lets the outcome be written on a
+    fresh one instead of failing the job (and the worker) on the first query. (Not inside a
+    transaction: tests run jobs inline, within their own.)"""
+    if not connection.in_atomic_block:
+        close_old_connections()
 
 
 def _engine_inputs(generation: Generation) -> dict:
