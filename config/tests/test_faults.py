@@ -10,6 +10,7 @@ work behind them, and the system must recover and finish that work.
 """
 
 import itertools
+import json
 import threading
 from datetime import timedelta
 
@@ -41,10 +42,6 @@ from services.tests.generation_inputs import META_COPY_INPUTS, META_CREATIVE_INP
 from services.tests.local_servers import LocalServer, Reply
 from services.tests.test_jobs_worker import WAIT_SECONDS, Worker, wait_for
 
-META_COPY_REPLY = [
-    {"PrimaryText1": "Glow all day.", "Headline1": "Meet Glow", "Description1": "Vitamin C serum"}
-]
-
 
 def start_meta_copy(client: Client, brand: str) -> int:
     """A Meta Copy generation whose webhook body carries `brand`, so the engine side can tell the
@@ -69,6 +66,11 @@ def calls_by_brand(server: LocalServer) -> dict[str, int]:
 
 def all_finished(ids) -> bool:
     return not Generation.objects.filter(pk__in=ids).in_flight().exists()
+
+
+META_COPY_REPLY = [
+    {"PrimaryText1": "Glow all day.", "Headline1": "Meet Glow", "Description1": "Vitamin C serum"}
+]
 
 
 class HeldEngine:
@@ -104,10 +106,6 @@ def engine_server():
 def database_queue(settings):
     # This process enqueues into the database the worker processes read.
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-
-
-def started_worker(engine_server: LocalServer, log_path) -> Worker:
-    return Worker(engine_server.url("/webhook"), log_path)
 
 
 # --- the worker -----------------------------------------------------------------------------------
@@ -214,7 +212,7 @@ def test_a_database_outage_under_a_running_worker_settles_the_job_and_the_worker
         assert engine.arrived.wait(WAIT_SECONDS), "the job never reached the engine"
         database_outage(seconds=2)
         engine.release()  # the engine answers after the outage: the worker must write the result
-        wait_for(lambda: all_finished([first]) or None, "the job to be settled")
+        wait_for(lambda: all_finished([first]), "the job to be settled")
         # The same worker process is still there and still takes work.
         assert worker.process.poll() is None, "the worker died with the database connection"
         second = start_meta_copy(alice_client, "Brand 1")
@@ -339,8 +337,6 @@ def test_a_creative_version_that_cannot_be_stored_gets_a_clear_error_not_a_500(a
             "OPTIONS": {"location": settings.DATA_DIR / "media"},
         },
     }
-    import json
-
     response = alice_client.post(
         reverse("history:api-generation-versions", args=[creative.pk]),
         {
