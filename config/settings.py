@@ -310,6 +310,7 @@ SCRAPES_PER_HOUR = env_int("SCRAPES_PER_HOUR", 10)
 # either). 20 at once still admits a burst of 20 simultaneous requests from one user.
 GENERATION_MAX_ACTIVE_PER_USER = env_int("GENERATION_MAX_ACTIVE_PER_USER", 20)
 GENERATIONS_PER_HOUR = env_int("GENERATIONS_PER_HOUR", 120)
+UPLOADS_PER_HOUR = env_int("UPLOADS_PER_HOUR", 100)
 
 # --- Billing -----------------------------------------------------------------------------
 STRIPE_SECRET_KEY = env_str("STRIPE_SECRET_KEY")

@@ -14,6 +14,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, close_old_connections, connection, transaction
 from django.db.models import Q
@@ -84,6 +85,7 @@ class GenerationLimitReached(Exception):
         super().__init__(message)
 
 
+TOO_MANY_UPLOADS = "You have uploaded too many files in the last hour. Please try again later."
 TOO_MANY_ACTIVE = "You already have {limit} generations in progress. Please wait for one to finish."
 TOO_MANY_PER_HOUR = "You have started too many generations in the last hour. Please try again later."
 
@@ -229,6 +231,20 @@ def _check_generation_limits(user) -> None:
     started_this_hour = mine.filter(created_at__gte=timezone.now() - timedelta(hours=1)).count()
     if started_this_hour >= settings.GENERATIONS_PER_HOUR:
         raise GenerationLimitReached(TOO_MANY_PER_HOUR)
+
+
+def take_upload_slot(*, user) -> bool:
+    """Count one upload attempt against the user's UPLOADS_PER_HOUR (per clock hour, in the shared
+    cache: uploads leave no database row to count). False once the hour's allowance is used up.
+    Attempts count, not only successes: decoding a hostile image is the cost being limited."""
+    key = f"uploads:{user.pk}:{timezone.now():%Y%m%d%H}"
+    cache.add(key, 0, timeout=3600)
+    try:
+        used = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, timeout=3600)
+        used = 1
+    return used <= settings.UPLOADS_PER_HOUR
 
 
 def _check_scrape_rate(user) -> None:

@@ -21,12 +21,14 @@ from history.models import Generation
 from history.storage import UPLOAD_AREAS
 from history.versions import output_with_versions
 from services.actions import (
+    TOO_MANY_UPLOADS,
     UNSTORABLE_TEXT,
     GenerationInputError,
     GenerationLimitReached,
     ScrapeRateLimited,
     is_storable_text,
     start_generation,
+    take_upload_slot,
 )
 from services.registry import TOOLS
 
@@ -162,6 +164,8 @@ class UploadsView(BadRequestMixin, APIView):
         request={"multipart/form-data": UploadRequestSerializer}, responses={201: UploadResponseSerializer}
     )
     def post(self, request):
+        if not take_upload_slot(user=request.user):
+            return Response({"detail": TOO_MANY_UPLOADS}, status=429)
         if _content_length(request) > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD:
             return Response({"errors": {"file": [size_message(UPLOAD_MAX_BYTES)]}}, status=400)
         bucket = request.data.get("bucket")

@@ -32,6 +32,7 @@ def api_schema(db, alice, settings):
     settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.dummy.DummyBackend"}}
     settings.GENERATION_MAX_ACTIVE_PER_USER = 10_000
     settings.GENERATIONS_PER_HOUR = 10_000
+    settings.UPLOADS_PER_HOUR = 10_000
     grant_credits(user=alice, amount=1_000_000, reason="Fuzzing", idempotency_key="fuzz-grant")
 
     # Django closes "old" connections at the end of each request; inside this test's transaction
