@@ -60,12 +60,16 @@ def request_email_change(*, request: HttpRequest, user: User, email: str) -> Ema
     link. With ACCOUNT_CHANGE_EMAIL on, confirming makes it the primary (login) address and
     removes the old one; until then the user signs in with the current address."""
     with transaction.atomic():
-        # The current address must be on record, or confirming the new one could not
-        # replace it (accounts made outside allauth have no EmailAddress row yet).
-        EmailAddress.objects.get_or_create(
+        # The current address must be on record as the primary one, or confirming the new
+        # one could not replace it (accounts made outside allauth have no row yet, and
+        # allauth records a signed-in user's address as non-primary when it syncs it).
+        current, _ = EmailAddress.objects.get_or_create(
             user=user, email__iexact=user.email, defaults={"email": user.email, "primary": True}
         )
-        EmailAddress.objects.filter(user=user, primary=False, verified=False).delete()
+        if not current.primary and not EmailAddress.objects.filter(user=user, primary=True).exists():
+            current.primary = True
+            current.save(update_fields=["primary"])
+        EmailAddress.objects.filter(user=user, primary=False, verified=False).exclude(pk=current.pk).delete()
         pending = EmailAddress.objects.create(user=user, email=email.lower(), primary=False, verified=False)
     pending.send_confirmation(request)
     return pending
@@ -73,7 +77,12 @@ def request_email_change(*, request: HttpRequest, user: User, email: str) -> Ema
 
 def pending_email_of(user: User) -> str:
     """The address a change is waiting on (confirmation sent, not yet followed), or ''."""
-    pending = EmailAddress.objects.filter(user=user, primary=False, verified=False).order_by("-pk").first()
+    pending = (
+        EmailAddress.objects.filter(user=user, primary=False, verified=False)
+        .exclude(email__iexact=user.email)
+        .order_by("-pk")
+        .first()
+    )
     return pending.email if pending else ""
 
 
