@@ -1,0 +1,214 @@
+"""Abuse: guessing passwords, hammering the generation API, scraping without end, flooding uploads.
+Each limit answers with a clear message, touches only the offender, and costs nobody credits."""
+
+import threading
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+
+from config.pytest_plugin import PASSWORD
+from credits.actions import grant_credits
+from credits.models import balance_of
+from history.models import Generation
+from history.tests.creatives import png_bytes
+from services.tests.generation_inputs import META_COPY_INPUTS, SCRAPE_INPUTS
+
+TOO_MANY_LOGINS = "Too many failed login attempts. Try again later."
+TOO_MANY_ACTIVE = "You already have {} generations in progress. Please wait for one to finish."
+TOO_MANY_PER_HOUR = "You have started too many generations in the last hour. Please try again later."
+TOO_MANY_SCRAPES = "You have scraped too many websites in the last hour. Please try again later."
+TOO_MANY_UPLOADS = "You have uploaded too many files in the last hour. Please try again later."
+
+
+@pytest.fixture(autouse=True)
+def jobs_are_only_recorded(settings):
+    # Generations stay queued (no worker): exactly the state the in-flight limit counts.
+    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.dummy.DummyBackend"}}
+
+
+def start(client: Client, key: str, *, tool: str = "meta-copy", inputs: dict | None = None):
+    return client.post(
+        reverse("services:api-generations"),
+        {"tool": tool, "inputs": inputs or META_COPY_INPUTS, "idempotency_key": key},
+        content_type="application/json",
+    )
+
+
+# --- sign-in ----------------------------------------------------------------------------------------
+
+
+def sign_in(client: Client, email: str, password: str):
+    return client.post(reverse("accounts:signin"), {"email": email, "password": password})
+
+
+def is_signed_in(client: Client) -> bool:
+    return client.get(reverse("dashboard")).status_code == 200
+
+
+@pytest.mark.django_db
+def test_guessing_one_address_locks_it_even_for_the_right_password(alice):
+    attacker = Client()
+    for _ in range(5):  # login_failed: 5 per 5 minutes per address
+        sign_in(attacker, alice.email, "Wrong-guess1")
+    assert TOO_MANY_LOGINS in sign_in(attacker, alice.email, PASSWORD).content.decode()
+    assert not is_signed_in(attacker)
+
+
+@pytest.mark.django_db
+def test_guessing_many_addresses_from_one_address_is_stopped_too(alice, make_user):
+    attacker = Client()
+    for n in range(10):  # login_failed: 10 per minute per IP, whatever the address
+        sign_in(attacker, f"someone{n}@example.com", "Wrong-guess1")
+    assert TOO_MANY_LOGINS in sign_in(attacker, alice.email, PASSWORD).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_locked_address_does_not_lock_out_other_users(alice, bob):
+    for _ in range(5):
+        sign_in(Client(), alice.email, "Wrong-guess1")
+    bobs_browser = Client(REMOTE_ADDR="203.0.113.9")
+    sign_in(bobs_browser, bob.email, PASSWORD)
+    assert is_signed_in(bobs_browser)
+
+
+@pytest.mark.django_db
+def test_password_reset_requests_are_limited_per_address(alice, mailoutbox):
+    client = Client()
+    for _ in range(8):
+        client.post(reverse("accounts:forgot-password"), {"email": alice.email})
+    assert len(mailoutbox) == 5  # reset_password: 5 per minute per address
+
+
+# --- generations ------------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_user_cannot_have_more_generations_in_flight_than_the_limit(
+    alice, alice_client, bob_client, settings
+):
+    settings.GENERATION_MAX_ACTIVE_PER_USER = 3
+    assert [start(alice_client, f"k{n}").status_code for n in range(3)] == [202, 202, 202]
+
+    refused = start(alice_client, "k3")
+    assert refused.status_code == 429
+    assert refused.json() == {"detail": TOO_MANY_ACTIVE.format(3)}
+    assert balance_of(alice) == 100 - 3 * 20  # the refused request cost nothing
+    assert start(bob_client, "b0").status_code == 202  # bob is not affected
+
+    Generation.objects.filter(user=alice, idempotency_key="k0").update(status="success")
+    assert start(alice_client, "k4").status_code == 202  # one finished: room for one more
+
+
+@pytest.mark.django_db
+def test_a_user_cannot_start_more_generations_per_hour_than_the_limit(alice, alice_client, settings):
+    settings.GENERATIONS_PER_HOUR = 4
+    grant_credits(user=alice, amount=1000, reason="Test", idempotency_key="abuse-hourly")
+    for n in range(4):
+        assert start(alice_client, f"k{n}").status_code == 202
+        Generation.objects.filter(user=alice, idempotency_key=f"k{n}").update(status="success")
+
+    refused = start(alice_client, "k4")
+    assert refused.status_code == 429
+    assert refused.json() == {"detail": TOO_MANY_PER_HOUR}
+    # Repeating a request already accepted is not a new start: it still answers.
+    assert start(alice_client, "k0").status_code == 202
+
+
+@pytest.mark.django_db
+def test_free_scrapes_are_limited_per_hour(alice_client, settings):
+    settings.SCRAPES_PER_HOUR = 2
+    for n in range(2):
+        inputs = {**SCRAPE_INPUTS, "websiteUrl": f"https://shop{n}.example.com/"}
+        assert start(alice_client, f"s{n}", tool="meta-ads-full", inputs=inputs).status_code == 202
+
+    inputs = {**SCRAPE_INPUTS, "websiteUrl": "https://shop9.example.com/"}
+    refused = start(alice_client, "s9", tool="meta-ads-full", inputs=inputs)
+    assert refused.status_code == 429
+    assert refused.json() == {"detail": TOO_MANY_SCRAPES}
+
+
+def post_at_once(user, count: int) -> list[int]:
+    """`count` signed-in clients post a Meta Copy generation at the same moment."""
+    clients = []
+    for _ in range(count):
+        client = Client()
+        client.force_login(user)
+        clients.append(client)
+    barrier = threading.Barrier(count)
+    statuses = [0] * count
+
+    def post(index: int):
+        try:
+            barrier.wait()
+            statuses[index] = start(clients[index], f"burst-{index}").status_code
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=post, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sorted(statuses)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_the_in_flight_limit_holds_exactly_under_a_burst(alice, settings):
+    settings.GENERATION_MAX_ACTIVE_PER_USER = 3
+    grant_credits(user=alice, amount=1000, reason="Test", idempotency_key="abuse-burst")
+    assert post_at_once(alice, 10) == [202] * 3 + [429] * 7
+    assert Generation.objects.filter(user=alice).count() == 3
+    assert balance_of(alice) == 1100 - 3 * 20
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_the_default_limit_admits_twenty_simultaneous_generations(alice, settings):
+    grant_credits(user=alice, amount=1000, reason="Test", idempotency_key="abuse-twenty")
+    assert settings.GENERATION_MAX_ACTIVE_PER_USER == 20
+    assert post_at_once(alice, 20) == [202] * 20
+    assert start(_signed_in(alice), "one-more").status_code == 429
+
+
+def _signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+# --- uploads ----------------------------------------------------------------------------------------
+
+
+def upload(client: Client, content: bytes, *, name: str = "logo.png"):
+    return client.post(
+        reverse("services:api-uploads"),
+        {"bucket": "logos", "file": SimpleUploadedFile(name, content, content_type="image/png")},
+    )
+
+
+@pytest.mark.django_db
+def test_uploads_are_limited_per_hour(alice_client, bob_client, settings):
+    settings.UPLOADS_PER_HOUR = 3
+    assert [upload(alice_client, png_bytes(8, 8)).status_code for _ in range(3)] == [201, 201, 201]
+    refused = upload(alice_client, png_bytes(8, 8))
+    assert refused.status_code == 429
+    assert refused.json() == {"detail": TOO_MANY_UPLOADS}
+    assert upload(bob_client, png_bytes(8, 8)).status_code == 201
+
+
+@pytest.mark.django_db
+def test_an_oversized_upload_is_refused_before_it_is_read(alice_client):
+    response = upload(alice_client, b"\x89PNG" + b"0" * (6 * 1024 * 1024))
+    assert response.status_code == 400
+    assert response.json() == {"errors": {"file": ["File size must be less than 5MB"]}}
+
+
+@pytest.mark.django_db
+def test_a_file_that_only_claims_to_be_an_image_is_refused(alice_client):
+    response = upload(alice_client, b"<?php system($_GET['c']); ?>", name="shell.png")
+    assert response.status_code == 400
+    assert "file" in response.json()["errors"]
