@@ -14,11 +14,14 @@ from history.versions import output_with_versions
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 100
+# 'Load more' pages through with offset; far past any real history, and a bound on the scan.
+MAX_OFFSET = 100_000
 
 
 class HistoryQuerySerializer(serializers.Serializer):
     service_type = serializers.CharField(required=False, allow_blank=True, max_length=40)
     limit = serializers.IntegerField(required=False, min_value=1, max_value=MAX_LIMIT, default=DEFAULT_LIMIT)
+    offset = serializers.IntegerField(required=False, min_value=0, max_value=MAX_OFFSET, default=0)
 
 
 class HistoryItemSerializer(serializers.ModelSerializer):
@@ -55,7 +58,8 @@ class HistoryView(APIView):
         generations = Generation.objects.for_user(request.user).newest_first()
         if service_type := query.validated_data.get("service_type"):
             generations = generations.of_service_type(service_type)
-        items = generations[: query.validated_data["limit"]]
+        start = query.validated_data["offset"]
+        items = generations[start : start + query.validated_data["limit"]]
         return Response({"results": HistoryItemSerializer(items, many=True).data})
 
 

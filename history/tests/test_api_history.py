@@ -69,6 +69,23 @@ def test_the_limit_defaults_to_50_and_is_honoured(alice_client, alice, make_gene
     assert len(alice_client.get(URL, {"limit": 10}).json()["results"]) == 10
 
 
+def test_offset_pages_through_older_generations(alice_client, alice, make_generation):
+    now = timezone.now()
+    ids = [make_generation(alice, created_at=now - timedelta(minutes=n)).pk for n in range(5)]  # newest first
+    first = alice_client.get(URL, {"limit": 2}).json()["results"]
+    second = alice_client.get(URL, {"limit": 2, "offset": 2}).json()["results"]
+    last = alice_client.get(URL, {"limit": 2, "offset": 4}).json()["results"]
+    assert [item["id"] for item in first + second + last] == ids
+    assert alice_client.get(URL, {"offset": 5}).json()["results"] == []
+
+
+def test_a_bad_offset_is_a_400_with_field_errors(alice_client):
+    for offset in ("-1", "x", "100001"):
+        response = alice_client.get(URL, {"offset": offset})
+        assert response.status_code == 400, offset
+        assert "offset" in response.json()["errors"]
+
+
 def test_a_bad_limit_is_a_400_with_field_errors(alice_client):
     for limit in ("0", "101", "ten", "1e9", "-5"):
         response = alice_client.get(URL, {"limit": limit})
