@@ -17,8 +17,9 @@ def test_signed_out_it_shows_every_documented_section(client, seeded_plans):
         'href="/#pricing"',
     ):
         assert anchor in page
+    text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
     for label in ("Sign In", "Get Started", "Get Started Free", "Watch Demo"):
-        assert f">{label}" in page or f"{label} <" in page
+        assert label in text
     assert "Go to Dashboard" not in page
     for feature in ("Lightning Fast", "Precision Targeting", "Data-Driven", "Brand Safe"):
         assert feature in page
