@@ -123,7 +123,15 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "cache_table"}}
 
 # --- Background jobs ---------------------------------------------------------------------
-TASKS = {"default": {"BACKEND": env_str("TASKS_BACKEND", "django_tasks_db.DatabaseBackend")}}
+# The database queue (`manage.py db_worker`) by default; RQ on Redis with
+# TASKS_BACKEND=django_tasks_rq.RQBackend (workers: `manage.py rqworker --job-class django_tasks_rq.Job default`).
+TASKS_BACKEND = env_str("TASKS_BACKEND", "django_tasks_db.DatabaseBackend")
+TASKS = {"default": {"BACKEND": TASKS_BACKEND}}
+if TASKS_BACKEND == "django_tasks_rq.RQBackend":
+    if not REDIS_URL and not DEBUG:
+        raise ImproperlyConfigured("REDIS_URL must be set for the RQ task backend.")
+    INSTALLED_APPS.append("django_rq")
+    RQ_QUEUES = {"default": {"URL": REDIS_URL or "redis://127.0.0.1:6379/0"}}
 
 # --- Auth --------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
