@@ -125,6 +125,24 @@ def test_text_is_drawn_at_natural_size_exactly_where_the_preview_shows_it(signed
     assert far.getbbox() is None, f"pixels changed far from the text, within {far.getbbox()}"
     assert math.isclose(sum(diff.histogram()[255:]) / (width * height), 0.02, abs_tol=0.02)
 
+    # After a reload, reopening from the history brings the layers back over the original.
+    page.reload()
+    page.get_by_role("button", name="Show History").click()
+    item = page.get_by_test_id("history-item").first
+    item.get_by_role("button", expanded=False).click()
+    expect(item.get_by_role("img")).to_have_attribute("src", version.file_url)
+    with page.expect_request(lambda request: request.url.endswith(generation.file_url)):
+        item.get_by_role("button", name="Edit Text").click()
+    editor = page.get_by_role("dialog", name="Edit Text")
+    layer_list = editor.get_by_role("list", name="Text layers, top first")
+    expect(layer_list.get_by_role("button")).to_have_text(["Shop now", "SALE 50%"])
+    layer_list.get_by_role("button", name="SALE 50%").click()
+    expect(editor.get_by_role("button", name="Font")).to_have_text("Bebas Neue")
+    expect(editor.get_by_label("Font size (px)")).to_have_value("96")
+    expect(editor.get_by_label("Rotation (°)")).to_have_value("-15")
+    expect(editor.get_by_label("Opacity (0–1)")).to_have_value("0.8")
+    screenshot(page, "reopened")
+
 
 @pytest.fixture
 def s3_creatives(s3, settings, moto_endpoint):

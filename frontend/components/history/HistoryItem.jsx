@@ -4,6 +4,7 @@ import { downloadImage, downloadText } from "../../lib/download.js";
 import { outputParts, outputText } from "../../lib/output.js";
 import { urlFor } from "../../lib/urls.js";
 import CopyButton from "../CopyButton.jsx";
+import EditorSlot from "../EditorSlot.jsx";
 import * as ui from "../ui.js";
 
 const STATUS_STYLES = {
@@ -25,6 +26,11 @@ function isFinished(status) {
 
 function Output({ detail, toolLabel, downloadName }) {
   const parts = outputParts(detail.output_data, detail.file_url);
+  // Creatives reopen in the text-overlay editor (the original plus the latest layers).
+  const [editing, setEditing] = useState(false);
+  const [version, setVersion] = useState(null);
+  const image = version?.image || parts.image;
+  const editable = Boolean(detail.output_data?.versionsUrl);
   if (detail.status === "failed") {
     return <p className="text-sm text-red-700 dark:text-red-300">{detail.error_message || "This generation failed; its credits were refunded."}</p>;
   }
@@ -34,10 +40,29 @@ function Output({ detail, toolLabel, downloadName }) {
     <div className="space-y-3">
       {parts.image && (
         <figure className="space-y-2">
-          <img src={parts.image} alt={`${toolLabel} output`} className="max-h-72 rounded-lg border border-slate-200 object-contain dark:border-slate-700" />
-          <button type="button" className={ui.buttonSmall} onClick={() => downloadImage(parts.image, downloadName)} title="Download image">
-            Download
-          </button>
+          <img src={image} alt={`${toolLabel} output`} className="max-h-72 rounded-lg border border-slate-200 object-contain dark:border-slate-700" />
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className={ui.buttonSmall} onClick={() => downloadImage(image, downloadName)} title="Download image">
+              Download
+            </button>
+            {editable && (
+              <button type="button" className={ui.buttonSmall} onClick={() => setEditing(true)}>
+                Edit Text
+              </button>
+            )}
+          </div>
+          {editing && (
+            <EditorSlot
+              generation={{ output: detail.output_data }}
+              title="Edit Text"
+              appliedMessage="Creative updated with custom text!"
+              onApplied={(applied) => {
+                setVersion(applied);
+                setEditing(false);
+              }}
+              onClose={() => setEditing(false)}
+            />
+          )}
         </figure>
       )}
       {parts.variations.map((v, i) => (
