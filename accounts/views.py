@@ -43,7 +43,8 @@ SOCIAL_PROVIDERS = [("github", "GitHub"), ("linkedin", "LinkedIn")]
 def social_sign_in_buttons(request, next_url: str | None) -> list[dict]:
     """Both documented buttons, each live (a POST to allauth's provider login) when its
     provider has keys configured, otherwise an inert placeholder."""
-    configured = {provider.id: provider for provider in get_social_adapter().list_providers(request)}
+    # sub_id: a sub-provider's own id (LinkedIn is openid_connect with provider_id "linkedin").
+    configured = {provider.sub_id: provider for provider in get_social_adapter().list_providers(request)}
     buttons = []
     for provider_id, label in SOCIAL_PROVIDERS:
         provider = configured.get(provider_id)

@@ -57,3 +57,12 @@ def test_a_mail_server_failure_says_so(client, alice, settings):
     response = client.post("/forgot-password", {"email": "alice@example.com"})
     assert response.status_code == 200
     assert toasts(response) == ["Failed to send password reset email"]
+
+
+def test_repeated_requests_for_one_address_are_rate_limited(client, alice):
+    for _ in range(5):
+        client.post("/forgot-password", {"email": alice.email})
+    response = client.post("/forgot-password", {"email": alice.email})
+    assert response.status_code == 429
+    assert "Too many attempts" in response.content.decode()
+    assert len(mail.outbox) == 5

@@ -60,3 +60,8 @@ def test_a_used_link_is_refused(client, reset_link):
 def test_a_made_up_link_is_refused(client, alice):
     page = client.get("/reset-password/1-abc-def").content.decode()
     assert "Link invalid or expired" in page
+
+
+def test_a_link_with_an_impossible_user_id_is_refused(client, db):
+    page = client.get("/reset-password/zzzzzzzzzzzzzzzzzzzzzzzzzz-abc-def").content.decode()
+    assert "Link invalid or expired" in page
