@@ -12,7 +12,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 NPM := npm --prefix frontend --no-fund --no-audit --loglevel=error
 
-.PHONY: help run test lint bench install install-test frontend chromium check-deploy
+.PHONY: help run test lint bench install install-test frontend chromium redis wrk check-deploy
 
 help:
 	@echo "make run    install and start the app on http://127.0.0.1:$(PORT)"
@@ -51,6 +51,17 @@ chromium:
 		apt-get -o DPkg::Lock::Timeout=300 update -qq && \
 		apt-get -o DPkg::Lock::Timeout=300 install -y -qq chromium >/dev/null; }
 
+# Redis for the RQ scale-out test; wrk for the benchmarks (Debian's packages).
+redis:
+	@command -v redis-server >/dev/null 2>&1 || { \
+		apt-get -o DPkg::Lock::Timeout=300 update -qq && \
+		apt-get -o DPkg::Lock::Timeout=300 install -y -qq redis-server >/dev/null; }
+
+wrk:
+	@command -v wrk >/dev/null 2>&1 || { \
+		apt-get -o DPkg::Lock::Timeout=300 update -qq && \
+		apt-get -o DPkg::Lock::Timeout=300 install -y -qq wrk >/dev/null; }
+
 .data/secret_key:
 	@mkdir -p .data
 	@$(PY) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
@@ -63,7 +74,7 @@ run: install frontend .data/secret_key
 	echo "Adsmith AI is running at http://127.0.0.1:$(PORT)  (Ctrl-C stops web and worker)" && \
 	exec $(VENV)/bin/honcho -f config/Procfile start
 
-test: install-test frontend chromium
+test: install-test frontend chromium redis
 	bash .ci/with-postgres.sh bash .ci/test-suite.sh
 
 lint: install-test
@@ -74,5 +85,5 @@ check-deploy: install
 	DEBUG=0 SECRET_KEY=$$($(PY) -c "import secrets; print(secrets.token_urlsafe(50))") \
 	ALLOWED_HOSTS=adsmith.example.com $(PY) manage.py check --deploy --fail-level WARNING
 
-bench: install-test frontend chromium
+bench: install-test frontend chromium wrk
 	bash .ci/with-postgres.sh $(PY) -m bench
