@@ -35,7 +35,7 @@ export default function CreditBalance({ url, initial = 0, label = "credits" }) {
   }, [load]);
 
   return (
-    <span data-testid="credit-balance" aria-live="polite">
+    <span data-testid="credit-balance" aria-live="polite" className="whitespace-nowrap">
       <span className="font-semibold tabular-nums">{credits.toLocaleString("en-US")}</span> {label}
     </span>
   );
