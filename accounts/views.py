@@ -3,6 +3,7 @@ with our forms and templates), and the profile with its avatar."""
 
 import logging
 import smtplib
+from urllib.parse import urlencode
 
 from allauth.account import views as allauth_views
 from allauth.socialaccount.adapter import get_adapter as get_social_adapter
@@ -63,7 +64,7 @@ class EntranceContextMixin:
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         next_url = self.get_next_url()
-        suffix = f"?{REDIRECT_FIELD_NAME}={next_url}" if next_url else ""
+        suffix = f"?{urlencode({REDIRECT_FIELD_NAME: next_url})}" if next_url else ""
         form = context.get("form")
         context.update(
             next_url=next_url or "",

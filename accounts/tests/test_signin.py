@@ -103,3 +103,8 @@ def test_repeated_failures_are_rate_limited(client, alice):
     response = sign_in(client, alice.email, PASSWORD)
     assert not response.wsgi_request.user.is_authenticated
     assert toasts(response) == ["Too many failed login attempts. Try again later."]
+
+
+def test_the_sign_up_link_carries_the_remembered_page(client, db):
+    page = client.get("/signin?next=/services/meta-copy%3Fdraft%3D1%26x%3D2").content.decode()
+    assert 'href="/signup?next=%2Fservices%2Fmeta-copy%3Fdraft%3D1%26x%3D2"' in page
