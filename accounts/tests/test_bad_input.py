@@ -2,7 +2,16 @@
 
 import pytest
 
-GARBAGE = ["", " ", "\x00", "a" * 5000, "😀" * 300, "<script>alert(1)</script>", "' OR 1=1 --", "\u202e\ufeff"]
+GARBAGE = [
+    "",
+    " ",
+    "\x00",
+    "a" * 5000,
+    "😀" * 300,
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+    "\u202e\ufeff",
+]
 
 
 @pytest.mark.parametrize("value", GARBAGE)
@@ -15,7 +24,7 @@ GARBAGE = ["", " ", "\x00", "a" * 5000, "😀" * 300, "<script>alert(1)</script>
     ],
 )
 def test_public_forms(client, db, path, fields, value):
-    response = client.post(path, {field: value for field in fields})
+    response = client.post(path, dict.fromkeys(fields, value))
     assert response.status_code in (200, 302, 429)
     assert "<script>alert(1)</script>" not in response.content.decode()  # echoed values are escaped
 
@@ -23,7 +32,7 @@ def test_public_forms(client, db, path, fields, value):
 @pytest.mark.parametrize("value", GARBAGE)
 def test_profile_form(alice_client, value):
     fields = ["name", "email", "company", "website", "bio", "avatar"]
-    response = alice_client.post("/profile", {field: value for field in fields})
+    response = alice_client.post("/profile", dict.fromkeys(fields, value))
     assert response.status_code == 200
     assert response.context["form"].errors
 
@@ -41,6 +50,8 @@ def test_the_reset_form_with_garbage(client, alice):
 
 
 def test_an_avatar_upload_that_is_not_multipart(alice_client):
-    response = alice_client.post("/profile/avatar", "file=xyz", content_type="application/x-www-form-urlencoded")
+    response = alice_client.post(
+        "/profile/avatar", "file=xyz", content_type="application/x-www-form-urlencoded"
+    )
     assert response.status_code == 400
     assert response.json() == {"error": "No file provided"}
