@@ -8,6 +8,10 @@ from services import tool_schemas
 from services.schema import StepSchemas, ToolSchema
 
 
+class UnknownStep(LookupError):
+    """A multi-step tool was asked for a step it does not have."""
+
+
 @dataclass(frozen=True)
 class Overlay:
     """The full-screen progress overlay: message steps run client-side, each stays on the last."""
@@ -32,6 +36,7 @@ class Step:
     submit_label: str
     busy_label: str
     overlay: Overlay
+    operation: str  # the engine method that runs this step (see Tool.operation)
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,13 @@ class Tool:
     busy_label: str = ""
     overlay: Overlay | None = field(default=None, compare=False)
     steps: dict[str, Step] = field(default_factory=dict, compare=False)
+    # The engine method that runs a submit: every engine has one of each name, taking
+    # (inputs, assets). A multi-step tool names one per step instead.
+    operation: str = ""
+
+    def __post_init__(self):
+        if bool(self.operation) == bool(self.steps):
+            raise ValueError(f"Tool {self.slug!r} needs an operation, or steps that each name one")
 
     @property
     def path(self) -> str:
@@ -61,6 +73,16 @@ class Tool:
         if self.steps:
             return self.steps[step].cost
         return self.cost
+
+    def operation_for(self, step: str = "") -> str:
+        """The engine operation one submit runs; a multi-step tool has one per step (a single-step
+        tool ignores `step`, as cost_for does)."""
+        if not self.steps:
+            return self.operation
+        try:
+            return self.steps[step].operation
+        except KeyError:
+            raise UnknownStep(f"{self.slug} has no step {step!r}") from None
 
     def as_props(self) -> dict:
         props = {
@@ -182,6 +204,7 @@ TOOLS: dict[str, Tool] = {
             submit_label="Generate Meta Copy",
             busy_label="Generating Copy...",
             overlay=META_COPY_OVERLAY,
+            operation="meta_copy",
         ),
         Tool(
             slug="meta-creative",
@@ -196,6 +219,7 @@ TOOLS: dict[str, Tool] = {
             submit_label="Generate Creative",
             busy_label="Generating Creative...",
             overlay=META_CREATIVE_OVERLAY,
+            operation="meta_creative",
         ),
         Tool(
             slug="meta-ads-full",
@@ -209,10 +233,20 @@ TOOLS: dict[str, Tool] = {
             on_dashboard=False,
             schema=tool_schemas.META_ADS_FULL_SCHEMAS,
             steps={
-                "scrape": Step(0, "Scrape Site", "Scraping...", SCRAPE_OVERLAY),
-                "copy": Step(50, "Generate Meta Copy", "Generating Copy...", META_FULL_COPY_OVERLAY),
+                "scrape": Step(0, "Scrape Site", "Scraping...", SCRAPE_OVERLAY, operation="scrape"),
+                "copy": Step(
+                    50,
+                    "Generate Meta Copy",
+                    "Generating Copy...",
+                    META_FULL_COPY_OVERLAY,
+                    operation="meta_copy_full",
+                ),
                 "creative": Step(
-                    50, "Generate Meta Creative", "Generating Creative...", META_CREATIVE_OVERLAY
+                    50,
+                    "Generate Meta Creative",
+                    "Generating Creative...",
+                    META_CREATIVE_OVERLAY,
+                    operation="meta_creative_full",
                 ),
             },
         ),
@@ -228,6 +262,7 @@ TOOLS: dict[str, Tool] = {
             submit_label="Generate Social Media Copy",
             busy_label="Generating Copy...",
             overlay=SOCIAL_COPY_OVERLAY,
+            operation="social_media_copy",
         ),
         Tool(
             slug="social-media-creative",
@@ -242,6 +277,7 @@ TOOLS: dict[str, Tool] = {
             submit_label="Generate Creative",
             busy_label="Generating Creative...",
             overlay=SOCIAL_CREATIVE_OVERLAY,
+            operation="social_media_creative",
         ),
         Tool(
             slug="spy-master",
@@ -256,6 +292,7 @@ TOOLS: dict[str, Tool] = {
             submit_label="Start Spy Analysis",
             busy_label="Analyzing...",
             overlay=SPY_OVERLAY,
+            operation="spy",
         ),
     ]
 }

@@ -1,13 +1,12 @@
 """What every engine is: one `run()` that returns a normalized output, or raises EngineError."""
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from django.conf import settings
 from django.utils.module_loading import import_string
 
-if TYPE_CHECKING:
-    from services.registry import Tool
+from services.registry import Tool, UnknownStep
 
 ENGINES = {
     "demo": "services.engines.demo.DemoEngine",
@@ -39,16 +38,26 @@ class Assets(Protocol):
 class Engine(Protocol):
     name: str
 
-    def run(self, *, tool: "Tool", step: str, inputs: dict, user_id: str, assets: Assets) -> EngineResult: ...
+    def run(self, *, tool: Tool, step: str, inputs: dict, user_id: str, assets: Assets) -> EngineResult: ...
 
 
-def engine_name_for(tool: "Tool") -> str:
+def run_operation(engine: Engine, *, tool: Tool, step: str, inputs: dict, assets: Assets) -> EngineResult:
+    """Call the engine method the registry names for this tool and step: every engine has one method
+    per operation, taking (inputs, assets), so tools differ in data, not in code paths."""
+    try:
+        operation = getattr(engine, tool.operation_for(step))
+    except UnknownStep:
+        raise EngineError(f"The {engine.name} engine has no call for {tool.slug} {step}".strip()) from None
+    return operation(inputs, assets)
+
+
+def engine_name_for(tool: Tool) -> str:
     """GENERATION_ENGINE, unless GENERATION_ENGINE_<SLUG> (e.g. GENERATION_ENGINE_META_COPY) overrides it."""
     override = getattr(settings, f"GENERATION_ENGINE_{tool.slug.upper().replace('-', '_')}", "")
     return (override or settings.GENERATION_ENGINE or "demo").strip().lower()
 
 
-def get_engine(tool: "Tool") -> Engine:
+def get_engine(tool: Tool) -> Engine:
     name = engine_name_for(tool)
     if name not in ENGINES:
         raise EngineError(f"Unknown generation engine {name!r}.")

@@ -10,7 +10,7 @@ import hashlib
 import json
 
 from services.engines import demo_copy as copy
-from services.engines.base import EngineError, EngineResult
+from services.engines.base import Assets, EngineError, EngineResult, run_operation
 from services.engines.demo_creative import CreativeSpec, compose_creative
 from services.engines.images import read_input_image
 from services.engines.page_text import fetch_page, page_report
@@ -47,27 +47,10 @@ class DemoEngine:
     name = "demo"
 
     def run(self, *, tool, step: str, inputs: dict, user_id: str, assets) -> EngineResult:
-        if tool.slug == "meta-copy":
-            return self.meta_copy(inputs)
-        if tool.slug == "meta-creative":
-            return self.meta_creative(inputs, assets)
-        if tool.slug == "meta-ads-full":
-            if step == "scrape":
-                return self.scrape(inputs)
-            if step == "copy":
-                return self.meta_copy_full(inputs)
-            if step == "creative":
-                return self.meta_creative_full(inputs, assets)
-        if tool.slug == "social-media-copy":
-            return self.result({"socialMediaCopy": copy.social_media_copy(inputs)})
-        if tool.slug == "social-media-creative":
-            return self.social_media_creative(inputs, assets)
-        if tool.slug == "spy-master":
-            return self.spy(inputs)
-        raise EngineError(f"The demo engine has no call for {tool.slug} {step}".strip())
+        return run_operation(self, tool=tool, step=step, inputs=inputs, assets=assets)
 
     # --- copy --------------------------------------------------------------------------------------
-    def meta_copy(self, inputs: dict) -> EngineResult:
+    def meta_copy(self, inputs: dict, assets: Assets) -> EngineResult:
         variations = copy.meta_copy_variations(
             copy.meta_copy_brief(inputs),
             structure=inputs.get("copyStructure") or "AIDA",
@@ -76,7 +59,7 @@ class DemoEngine:
         )
         return self.result({"variations": variations})
 
-    def meta_copy_full(self, inputs: dict) -> EngineResult:
+    def meta_copy_full(self, inputs: dict, assets: Assets) -> EngineResult:
         brief = copy.brief_from_scrape(inputs.get("scrapeData") or {})
         versions = int(inputs.get("versions") or 3)
         # Each version tries another framework, so the user gets real alternatives.
@@ -88,8 +71,11 @@ class DemoEngine:
         ]
         return self.result({"variations": variations})
 
+    def social_media_copy(self, inputs: dict, assets: Assets) -> EngineResult:
+        return self.result({"socialMediaCopy": copy.social_media_copy(inputs)})
+
     # --- creatives ---------------------------------------------------------------------------------
-    def meta_creative(self, inputs: dict, assets) -> EngineResult:
+    def meta_creative(self, inputs: dict, assets: Assets) -> EngineResult:
         benefits = copy.split_benefits(inputs.get("productBenefits", ""))
         spec = CreativeSpec(
             *DEFAULT_SIZE,
@@ -104,7 +90,7 @@ class DemoEngine:
         )
         return self.image_result(compose_creative(spec))
 
-    def meta_creative_full(self, inputs: dict, assets) -> EngineResult:
+    def meta_creative_full(self, inputs: dict, assets: Assets) -> EngineResult:
         brief = copy.brief_from_scrape(inputs.get("scrapeData") or {})
         product = read_input_image(inputs.get("productImage") or inputs.get("productImageUrl", ""), assets)
         if product is None:
@@ -124,7 +110,7 @@ class DemoEngine:
         )
         return self.image_result(compose_creative(spec))
 
-    def social_media_creative(self, inputs: dict, assets) -> EngineResult:
+    def social_media_creative(self, inputs: dict, assets: Assets) -> EngineResult:
         seed = _seed(inputs)
         headline = {
             "Custom": inputs.get("customHeadline", ""),
@@ -151,14 +137,14 @@ class DemoEngine:
         return self.image_result(compose_creative(spec))
 
     # --- scrape and spy ----------------------------------------------------------------------------
-    def scrape(self, inputs: dict) -> EngineResult:
+    def scrape(self, inputs: dict, assets: Assets) -> EngineResult:
         page = fetch_page(inputs["websiteUrl"])
         report = page_report(page, site_type=inputs.get("type", ""))
         return self.result(
             {"report": report, "websiteUrl": inputs["websiteUrl"], "type": inputs.get("type", "")}
         )
 
-    def spy(self, inputs: dict) -> EngineResult:
+    def spy(self, inputs: dict, assets: Assets) -> EngineResult:
         term = copy.squash(inputs.get("searchTerm")) or "your market"
         platform = str(inputs.get("platforms") or "FACEBOOK").replace("_", " ").title()
         angles = (

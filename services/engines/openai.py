@@ -15,7 +15,7 @@ from typing import Any
 from django.conf import settings
 
 from services import outbound
-from services.engines.base import EngineError, EngineResult
+from services.engines.base import Assets, EngineError, EngineResult, run_operation
 from services.engines.images import png_from_reference, read_input_image
 from services.engines.meta_ad_library import clean_snapshot_url, search_ads_archive
 from services.engines.page_text import fetch_page, page_report
@@ -106,27 +106,10 @@ class OpenAIEngine:
             raise EngineError(NOT_CONFIGURED)
         self.timeout = float(min(settings.OPENAI_TIMEOUT_SECONDS, tool.deadline_seconds))
         self.user_id = user_id
-        if tool.slug == "meta-copy":
-            return self.meta_copy(inputs)
-        if tool.slug == "meta-creative":
-            return self.meta_creative(inputs, assets)
-        if tool.slug == "meta-ads-full":
-            if step == "scrape":
-                return self.scrape(inputs)
-            if step == "copy":
-                return self.meta_copy_full(inputs)
-            if step == "creative":
-                return self.meta_creative_full(inputs, assets)
-        if tool.slug == "social-media-copy":
-            return self.social_media_copy(inputs)
-        if tool.slug == "social-media-creative":
-            return self.social_media_creative(inputs, assets)
-        if tool.slug == "spy-master":
-            return self.spy(inputs)
-        raise EngineError(f"The openai engine has no call for {tool.slug} {step}".strip())
+        return run_operation(self, tool=tool, step=step, inputs=inputs, assets=assets)
 
     # --- copy --------------------------------------------------------------------------------------
-    def meta_copy(self, inputs: dict) -> EngineResult:
+    def meta_copy(self, inputs: dict, assets: Assets) -> EngineResult:
         versions = int(inputs.get("versions") or 3)
         prompt = "\n\n".join(
             [
@@ -151,7 +134,7 @@ class OpenAIEngine:
         data = self.chat(COPYWRITER, prompt, "meta_copy_variations", VARIATIONS_SCHEMA)
         return self.result({"variations": self.variations(data, versions, NO_VARIATIONS)})
 
-    def meta_copy_full(self, inputs: dict) -> EngineResult:
+    def meta_copy_full(self, inputs: dict, assets: Assets) -> EngineResult:
         versions = int(inputs.get("versions") or 3)
         prompt = "\n\n".join(
             [
@@ -164,7 +147,7 @@ class OpenAIEngine:
         data = self.chat(COPYWRITER, prompt, "meta_copy_variations", VARIATIONS_SCHEMA)
         return self.result({"variations": self.variations(data, versions, NO_FULL_VARIATIONS)})
 
-    def social_media_copy(self, inputs: dict) -> EngineResult:
+    def social_media_copy(self, inputs: dict, assets: Assets) -> EngineResult:
         system = (
             "You are a social media copywriter. Write one ready-to-post caption in the platform's native style, "
             "with a strong hook, a clear call to action and relevant hashtags. Do not invent facts."
@@ -194,7 +177,7 @@ class OpenAIEngine:
         return self.result({"socialMediaCopy": text})
 
     # --- scrape ------------------------------------------------------------------------------------
-    def scrape(self, inputs: dict) -> EngineResult:
+    def scrape(self, inputs: dict, assets: Assets) -> EngineResult:
         page = fetch_page(inputs["websiteUrl"])
         system = (
             "You are a marketing analyst. From a website's text, write a concise analysis a copywriter can use: "
@@ -211,7 +194,7 @@ class OpenAIEngine:
         )
 
     # --- creatives ---------------------------------------------------------------------------------
-    def meta_creative(self, inputs: dict, assets) -> EngineResult:
+    def meta_creative(self, inputs: dict, assets: Assets) -> EngineResult:
         prompt = " ".join(
             [
                 f"A {inputs.get('creativeType') or 'Product Focus'} Meta ad creative for {inputs.get('productName')}"
@@ -232,7 +215,7 @@ class OpenAIEngine:
         ]
         return self.image_result(self.image(prompt, "1024x1024", references, NO_IMAGE))
 
-    def meta_creative_full(self, inputs: dict, assets) -> EngineResult:
+    def meta_creative_full(self, inputs: dict, assets: Assets) -> EngineResult:
         product = read_input_image(inputs.get("productImage") or inputs.get("productImageUrl", ""), assets)
         if product is None:
             raise EngineError("Please provide a product image (upload or URL)")
@@ -249,7 +232,7 @@ class OpenAIEngine:
         )
         return self.image_result(self.image(prompt, "1024x1024", [product, logo], NO_FULL_IMAGE))
 
-    def social_media_creative(self, inputs: dict, assets) -> EngineResult:
+    def social_media_creative(self, inputs: dict, assets: Assets) -> EngineResult:
         headline = {
             "Custom": f"Headline text, exactly: “{inputs.get('customHeadline', '')}”"
             + (f" in {inputs['headlineColor']}." if inputs.get("headlineColor") else "."),
@@ -283,7 +266,7 @@ class OpenAIEngine:
         return self.image_result(self.image(prompt, size, references, NO_IMAGE))
 
     # --- spy ---------------------------------------------------------------------------------------
-    def spy(self, inputs: dict) -> EngineResult:
+    def spy(self, inputs: dict, assets: Assets) -> EngineResult:
         ads = search_ads_archive(inputs, timeout=min(self.timeout, 60.0))
         if not ads:
             raise EngineError(NO_ADS)

@@ -13,7 +13,7 @@ from django.conf import settings
 
 from services import outbound
 from services.engines import webhook_parsers as parse
-from services.engines.base import EngineError, EngineResult
+from services.engines.base import Assets, EngineError, EngineResult, run_operation
 from services.engines.images import image_for_webhook, png_from_reference
 from services.engines.meta_ad_library import NETWORK_FAILED, meta_spy_values
 
@@ -75,30 +75,13 @@ class WebhookEngine:
 
     def run(self, *, tool, step: str, inputs: dict, user_id: str, assets) -> EngineResult:
         self.timeout = float(min(settings.WEBHOOK_TIMEOUT_SECONDS, tool.deadline_seconds))
-        user_id = user_id or "anonymous"
-        if tool.slug == "meta-copy":
-            return self.meta_copy(inputs, user_id)
-        if tool.slug == "meta-creative":
-            return self.meta_creative(inputs, user_id, assets)
-        if tool.slug == "meta-ads-full":
-            if step == "scrape":
-                return self.scrape(inputs, user_id)
-            if step == "copy":
-                return self.meta_copy_full(inputs, user_id)
-            if step == "creative":
-                return self.meta_creative_full(inputs, user_id, assets)
-        if tool.slug == "social-media-copy":
-            return self.social_media_copy(inputs, user_id)
-        if tool.slug == "social-media-creative":
-            return self.social_media_creative(inputs, user_id, assets)
-        if tool.slug == "spy-master":
-            return self.spy(inputs, user_id)
-        raise EngineError(f"The webhook engine has no call for {tool.slug} {step}".strip())
+        self.user_id = user_id or "anonymous"
+        return run_operation(self, tool=tool, step=step, inputs=inputs, assets=assets)
 
     # --- the calls --------------------------------------------------------------------------------
-    def meta_copy(self, inputs: dict, user_id: str) -> EngineResult:
+    def meta_copy(self, inputs: dict, assets: Assets) -> EngineResult:
         body = {
-            "userId": user_id,
+            "userId": self.user_id,
             "event": "meta_copy_generation",
             **form_fields(inputs),
             "service": "meta_copy",
@@ -107,12 +90,12 @@ class WebhookEngine:
         data = self.post_json("META_COPY", body)
         return self.result(parse.parse_meta_copy_response(data))
 
-    def meta_creative(self, inputs: dict, user_id: str, assets) -> EngineResult:
+    def meta_creative(self, inputs: dict, assets: Assets) -> EngineResult:
         fields = form_fields(inputs)
         for name in ("logoUrl", "productImageUrl"):
             fields[name] = image_for_webhook(fields.get(name, ""), assets)
         body = {
-            "userId": user_id,
+            "userId": self.user_id,
             "event": "meta_creative_generation",
             **fields,
             "service": "meta_creative",
@@ -122,20 +105,20 @@ class WebhookEngine:
         reference = parse.find_meta_creative_image(data)
         return self.image_result(png_from_reference(reference, no_image_message=parse.NO_IMAGE))
 
-    def scrape(self, inputs: dict, user_id: str) -> EngineResult:
+    def scrape(self, inputs: dict, assets: Assets) -> EngineResult:
         body = {
             "type": inputs["type"],
             "websiteUrl": inputs["websiteUrl"],
-            "userId": user_id,
+            "userId": self.user_id,
             "timestamp": iso_timestamp(),
         }
         data = self.post_json("META_ADS_FULL_SCRAPE", body)
         output = parse.parse_scrape_response(data)
         return self.result({**output, "websiteUrl": inputs["websiteUrl"], "type": inputs["type"]})
 
-    def meta_copy_full(self, inputs: dict, user_id: str) -> EngineResult:
+    def meta_copy_full(self, inputs: dict, assets: Assets) -> EngineResult:
         body = {
-            "userId": user_id,
+            "userId": self.user_id,
             "event": "meta_copy_full_generation",
             "scrapeData": parse.scrape_data_for_webhook(inputs.get("scrapeData") or {}),
             "language": inputs["language"],
@@ -146,9 +129,9 @@ class WebhookEngine:
         data = self.post_json("META_COPY_FULL", body)
         return self.result(parse.parse_meta_copy_response(data, empty_message=parse.NO_FULL_VARIATIONS))
 
-    def meta_creative_full(self, inputs: dict, user_id: str, assets) -> EngineResult:
+    def meta_creative_full(self, inputs: dict, assets: Assets) -> EngineResult:
         body = {
-            "userId": user_id,
+            "userId": self.user_id,
             "event": "meta_creative_full_generation",
             "report": parse.scrape_data_for_webhook(inputs.get("scrapeData") or {}),
             "productImage": image_for_webhook(
@@ -162,9 +145,9 @@ class WebhookEngine:
         reference = parse.find_full_creative_image(data)
         return self.image_result(png_from_reference(reference, no_image_message=parse.NO_FULL_IMAGE))
 
-    def social_media_copy(self, inputs: dict, user_id: str) -> EngineResult:
+    def social_media_copy(self, inputs: dict, assets: Assets) -> EngineResult:
         body = {
-            "userId": user_id,
+            "userId": self.user_id,
             "event": "social_media_copy_generation",
             **form_fields(inputs),
             "service": "social_media_copy",
@@ -173,12 +156,12 @@ class WebhookEngine:
         data = self.post_json("SOCIAL_MEDIA_COPY", body)
         return self.result(parse.parse_social_copy_response(data))
 
-    def social_media_creative(self, inputs: dict, user_id: str, assets) -> EngineResult:
+    def social_media_creative(self, inputs: dict, assets: Assets) -> EngineResult:
         fields = form_fields(inputs)
         for name in ("logoUpload", "productImageUpload", "logoImageUrl", "productImageUrl"):
             fields[name] = image_for_webhook(fields.get(name, ""), assets)
         body = {
-            "userId": user_id,
+            "userId": self.user_id,
             "event": "social_media_generation",
             **fields,
             "service": "social_media",
@@ -188,9 +171,9 @@ class WebhookEngine:
         reference = parse.find_social_creative_image(data)
         return self.image_result(png_from_reference(reference, no_image_message=parse.NO_IMAGE))
 
-    def spy(self, inputs: dict, user_id: str) -> EngineResult:
+    def spy(self, inputs: dict, assets: Assets) -> EngineResult:
         values = meta_spy_values({name: inputs[name] for name in SPY_FIELDS})
-        body = {**values, "userId": user_id, "timestamp": iso_timestamp()}
+        body = {**values, "userId": self.user_id, "timestamp": iso_timestamp()}
         timeout = float(min(settings.WEBHOOK_SPY_TIMEOUT_SECONDS, 600))
         try:
             response = outbound.fetch(
