@@ -20,7 +20,6 @@ from django.views.decorators.http import require_POST
 from accounts.actions import pending_email_of, store_avatar, update_profile
 from accounts.avatars import AvatarError, avatar_url_for, is_avatar_filename
 from accounts.forms import (
-    EMAIL_TAKEN,
     ForgotPasswordForm,
     ProfileForm,
     SetNewPasswordForm,
@@ -76,7 +75,7 @@ class EntranceContextMixin:
         return context
 
 
-def _toast_server_errors(request, form, *, documented: set[str], fallback: str | None = None) -> None:
+def _toast_server_errors(request, form, *, documented: set[str]) -> None:
     """Field rules the page also checks in the browser show under their fields only; any
     other refusal (unknown credentials, a taken address, rate limits…) is the 'server
     message' the documents toast."""
@@ -85,8 +84,6 @@ def _toast_server_errors(request, form, *, documented: set[str], fallback: str |
             if error not in documented:
                 messages.error(request, error)
                 return
-    if fallback:
-        messages.error(request, fallback)
 
 
 def _documented_messages(form) -> set[str]:
@@ -110,9 +107,10 @@ class SignUpView(EntranceContextMixin, allauth_views.SignupView):
         try:
             return super().form_valid(form)
         except IntegrityError:
-            # Two sign-ups for one address at the same moment: the database refused the second.
-            form.add_error("email", EMAIL_TAKEN)
-            return self.form_invalid(form)
+            # The database refused the account (two sign-ups for one address at the same
+            # moment): no server message to show, so the documented fallback.
+            messages.error(self.request, SIGN_UP_FAILED)
+            return super().form_invalid(form)
 
     def form_invalid(self, form):
         _toast_server_errors(self.request, form, documented=_documented_messages(form))
