@@ -35,6 +35,22 @@ def _language(name: str = "language", choices=lists.LANGUAGES) -> Field:
     return choice_field(name, "Language", choices, pick="a language", default="English")
 
 
+def _versions(label: str) -> Field:
+    return Field(
+        name="versions",
+        label=label,
+        type="number",
+        required=True,
+        min=1,
+        max=5,
+        default=3,
+        messages={
+            "required": "Versions must be a whole number from 1 to 5",
+            "invalid": "Versions must be a whole number from 1 to 5",
+        },
+    )
+
+
 def _content_guidelines() -> Section:
     return Section(
         "Content Guidelines",
@@ -90,19 +106,7 @@ META_COPY_SCHEMA = ToolSchema(
                     pick="a copy structure",
                     default="AIDA",
                 ),
-                Field(
-                    name="versions",
-                    label="Number of Versions",
-                    type="number",
-                    required=True,
-                    min=1,
-                    max=5,
-                    default=3,
-                    messages={
-                        "required": "Versions must be a whole number from 1 to 5",
-                        "invalid": "Versions must be a whole number from 1 to 5",
-                    },
-                ),
+                _versions("Number of Versions"),
             ),
         ),
         Section(
@@ -226,19 +230,7 @@ META_ADS_FULL_SCHEMAS = StepSchemas(
                             pick="a length",
                             default="Medium",
                         ),
-                        Field(
-                            name="versions",
-                            label="Versions",
-                            type="number",
-                            required=True,
-                            min=1,
-                            max=5,
-                            default=3,
-                            messages={
-                                "required": "Versions must be a whole number from 1 to 5",
-                                "invalid": "Versions must be a whole number from 1 to 5",
-                            },
-                        ),
+                        _versions("Versions"),
                     ),
                 ),
             )
