@@ -26,4 +26,6 @@ urlpatterns = [
         "accounts/password/reset/",
         RedirectView.as_view(pattern_name="accounts:forgot-password", query_string=True),
     ),
+    # E-mail changes happen on the profile (accounts.actions.request_email_change).
+    path("accounts/email/", RedirectView.as_view(pattern_name="accounts:profile")),
 ]

@@ -153,3 +153,7 @@ def test_another_users_file_cannot_become_my_avatar(alice_client, alice, bob_cli
     for name in (bobs, "../../settings.py", f"user-uploads/{alice.pk}/../{bob.pk}/x.png"):
         response = alice_client.post("/profile", profile_data(alice, avatar=name))
         assert response.context["form"].errors["avatar"] == ["Please upload an image file"]
+
+
+def test_allauths_email_page_leads_to_the_profile(alice_client):
+    assert alice_client.get("/accounts/email/")["Location"] == "/profile"
