@@ -174,37 +174,31 @@ def find_meta_creative_image(data: Any) -> str:
 
 def find_full_creative_image(data: Any) -> str:
     """A base64 string, or an object with image, Image, base64, or data[0].image."""
-    found = None
-    if isinstance(data, str):
-        found = data.strip()
-    else:
-        item = first_item(data)
-        if isinstance(item, str):
-            found = item.strip()
-        elif isinstance(item, dict):
-            found = _first_string(item, FULL_CREATIVE_IMAGE_KEYS) or _data_array_image(
-                item, ("image", "b64_json")
-            )
-    if not found:
-        raise EngineError(NO_FULL_IMAGE)
-    return as_image_reference(found)
+    return _find_creative_image(
+        data, keys=FULL_CREATIVE_IMAGE_KEYS, data_keys=("image", "b64_json"), empty_message=NO_FULL_IMAGE
+    )
 
 
 def find_social_creative_image(data: Any) -> str:
     """An array whose first item has Image or image, or an object with image, Image or data[0].b64_json / .image."""
+    return _find_creative_image(
+        data, keys=SOCIAL_CREATIVE_IMAGE_KEYS, data_keys=("b64_json", "image"), empty_message=NO_IMAGE
+    )
+
+
+def _find_creative_image(
+    data: Any, *, keys: tuple[str, ...], data_keys: tuple[str, ...], empty_message: str
+) -> str:
+    """The reply's first item (a bare string is its own): a string, or an object with one of `keys`
+    or else data[0] with one of `data_keys`."""
+    item = first_item(data)
     found = None
-    if isinstance(data, str):
-        found = data.strip()
-    else:
-        item = first_item(data)
-        if isinstance(item, dict):
-            found = _first_string(item, SOCIAL_CREATIVE_IMAGE_KEYS) or _data_array_image(
-                item, ("b64_json", "image")
-            )
-        elif isinstance(item, str):
-            found = item.strip()
+    if isinstance(item, str):
+        found = item.strip()
+    elif isinstance(item, dict):
+        found = _first_string(item, keys) or _data_array_image(item, data_keys)
     if not found:
-        raise EngineError(NO_IMAGE)
+        raise EngineError(empty_message)
     return as_image_reference(found)
 
 
