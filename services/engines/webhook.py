@@ -80,27 +80,18 @@ class WebhookEngine:
 
     # --- the calls --------------------------------------------------------------------------------
     def meta_copy(self, inputs: dict, assets: Assets) -> EngineResult:
-        body = {
-            "userId": self.user_id,
-            "event": "meta_copy_generation",
-            **form_fields(inputs),
-            "service": "meta_copy",
-            "timestamp": iso_timestamp(),
-        }
+        body = self.form_body(inputs, assets, event="meta_copy_generation", service="meta_copy")
         data = self.post_json("META_COPY", body)
         return self.result(parse.parse_meta_copy_response(data))
 
     def meta_creative(self, inputs: dict, assets: Assets) -> EngineResult:
-        fields = form_fields(inputs)
-        for name in ("logoUrl", "productImageUrl"):
-            fields[name] = image_for_webhook(fields.get(name, ""), assets)
-        body = {
-            "userId": self.user_id,
-            "event": "meta_creative_generation",
-            **fields,
-            "service": "meta_creative",
-            "timestamp": iso_timestamp(),
-        }
+        body = self.form_body(
+            inputs,
+            assets,
+            event="meta_creative_generation",
+            service="meta_creative",
+            images=("logoUrl", "productImageUrl"),
+        )
         data = self.post_json("META_CREATIVE", body)
         reference = parse.find_meta_creative_image(data)
         return self.image_result(png_from_reference(reference, no_image_message=parse.NO_IMAGE))
@@ -146,27 +137,20 @@ class WebhookEngine:
         return self.image_result(png_from_reference(reference, no_image_message=parse.NO_FULL_IMAGE))
 
     def social_media_copy(self, inputs: dict, assets: Assets) -> EngineResult:
-        body = {
-            "userId": self.user_id,
-            "event": "social_media_copy_generation",
-            **form_fields(inputs),
-            "service": "social_media_copy",
-            "timestamp": iso_timestamp(),
-        }
+        body = self.form_body(
+            inputs, assets, event="social_media_copy_generation", service="social_media_copy"
+        )
         data = self.post_json("SOCIAL_MEDIA_COPY", body)
         return self.result(parse.parse_social_copy_response(data))
 
     def social_media_creative(self, inputs: dict, assets: Assets) -> EngineResult:
-        fields = form_fields(inputs)
-        for name in ("logoUpload", "productImageUpload", "logoImageUrl", "productImageUrl"):
-            fields[name] = image_for_webhook(fields.get(name, ""), assets)
-        body = {
-            "userId": self.user_id,
-            "event": "social_media_generation",
-            **fields,
-            "service": "social_media",
-            "timestamp": iso_timestamp(),
-        }
+        body = self.form_body(
+            inputs,
+            assets,
+            event="social_media_generation",
+            service="social_media",
+            images=("logoUpload", "productImageUpload", "logoImageUrl", "productImageUrl"),
+        )
         data = self.post_json("SOCIAL_MEDIA_CREATIVE", body)
         reference = parse.find_social_creative_image(data)
         return self.image_result(png_from_reference(reference, no_image_message=parse.NO_IMAGE))
@@ -176,15 +160,7 @@ class WebhookEngine:
         body = {**values, "userId": self.user_id, "timestamp": iso_timestamp()}
         timeout = float(min(settings.WEBHOOK_SPY_TIMEOUT_SECONDS, 600))
         try:
-            response = outbound.fetch(
-                webhook_url("SPY_AGENT"),
-                method="POST",
-                json=body,
-                headers=self.headers({"Connection": "keep-alive"}),
-                timeout=timeout,
-                max_bytes=REPLY_MAX_BYTES,
-                user_supplied=False,
-            )
+            response = self.post("SPY_AGENT", body, timeout=timeout, headers={"Connection": "keep-alive"})
         except outbound.OutboundError as exc:
             if exc.kind == "timeout":
                 raise EngineError(SPY_TIMEOUT, retryable=True) from None
@@ -200,11 +176,38 @@ class WebhookEngine:
         return self.result({**parse.parse_spy_response(data), "demo": False})
 
     # --- plumbing ----------------------------------------------------------------------------------
-    def headers(self, extra: dict | None = None) -> dict:
-        headers = {"Content-Type": "application/json", "Accept": "application/json", **(extra or {})}
+    def form_body(
+        self, inputs: dict, assets: Assets, *, event: str, service: str, images: tuple[str, ...] = ()
+    ) -> dict:
+        """The documented body of a form tool's call: its form fields (the named image fields as the
+        webhook takes them) between userId and event, and service and timestamp, in that order."""
+        fields = form_fields(inputs)
+        for name in images:
+            fields[name] = image_for_webhook(fields.get(name, ""), assets)
+        return {
+            "userId": self.user_id,
+            "event": event,
+            **fields,
+            "service": service,
+            "timestamp": iso_timestamp(),
+        }
+
+    def post(
+        self, name: str, body: dict, *, timeout: float, headers: dict | None = None
+    ) -> outbound.Response:
+        """POST the body as JSON to the named webhook; each call maps OutboundError to its own messages."""
+        headers = {"Content-Type": "application/json", "Accept": "application/json", **(headers or {})}
         if settings.WEBHOOK_SECRET:
             headers["X-Webhook-Secret"] = settings.WEBHOOK_SECRET
-        return headers
+        return outbound.fetch(
+            webhook_url(name),
+            method="POST",
+            json=body,
+            headers=headers,
+            timeout=timeout,
+            max_bytes=REPLY_MAX_BYTES,
+            user_supplied=False,
+        )
 
     def post_json(self, name: str, body: dict, *, tolerate_text: bool = False):
         """POST the body; the reply as JSON ('HTTP error! status: N' when not OK, empty → {}).
@@ -213,15 +216,7 @@ class WebhookEngine:
         documents a bare base64 string as a valid reply.
         """
         try:
-            response = outbound.fetch(
-                webhook_url(name),
-                method="POST",
-                json=body,
-                headers=self.headers(),
-                timeout=self.timeout,
-                max_bytes=REPLY_MAX_BYTES,
-                user_supplied=False,
-            )
+            response = self.post(name, body, timeout=self.timeout)
         except outbound.OutboundError as exc:
             raise EngineError(exc.message, retryable=exc.kind in ("timeout", "connection")) from None
         if not response.ok:
