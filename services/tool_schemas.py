@@ -298,6 +298,20 @@ SOCIAL_MEDIA_COPY_SCHEMA = ToolSchema(
     )
 )
 
+
+def _custom_text(name: str, label: str, message_name: str, *, shown_by: str) -> Field:
+    """The text a user types when the option field `shown_by` is set to Custom; then it is required."""
+    required = f"{message_name} is required"
+    return text_field(
+        name,
+        label,
+        message_name=message_name,
+        show_if=(shown_by, "Custom"),
+        messages={"required": required, "minLength": required},
+        min_length=1,
+    )
+
+
 _SOCIAL_PICKER_DEFAULTS = {
     "colorPrimaryTheme": "#EC4899",
     "colorSecondaryTheme": "#8B5CF6",
@@ -339,16 +353,8 @@ SOCIAL_MEDIA_CREATIVE_SCHEMA = ToolSchema(
                     pick="a headline option",
                     default="AI Generated",
                 ),
-                text_field(
-                    "customHeadline",
-                    "Custom Headline",
-                    message_name="Custom headline",
-                    show_if=("headlineOptions", "Custom"),
-                    messages={
-                        "required": "Custom headline is required",
-                        "minLength": "Custom headline is required",
-                    },
-                    min_length=1,
+                _custom_text(
+                    "customHeadline", "Custom Headline", "Custom headline", shown_by="headlineOptions"
                 ),
                 choice_field(
                     "subHeadlineOptions",
@@ -357,16 +363,11 @@ SOCIAL_MEDIA_CREATIVE_SCHEMA = ToolSchema(
                     pick="a sub-headline option",
                     default="AI Generated",
                 ),
-                text_field(
+                _custom_text(
                     "customSubHeadline",
                     "Custom Sub-Headline",
-                    message_name="Custom sub-headline",
-                    show_if=("subHeadlineOptions", "Custom"),
-                    messages={
-                        "required": "Custom sub-headline is required",
-                        "minLength": "Custom sub-headline is required",
-                    },
-                    min_length=1,
+                    "Custom sub-headline",
+                    shown_by="subHeadlineOptions",
                 ),
             ),
         ),
