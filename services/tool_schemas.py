@@ -192,6 +192,19 @@ META_CREATIVE_SCHEMA = ToolSchema(
 SCRAPE_FIRST = "Please scrape the website first"
 
 
+def _upload_or_url(
+    upload: tuple[str, str], url: tuple[str, str], *, bucket: str, required_message: str = ""
+) -> tuple[Field, Field]:
+    """An image the user uploads or names by URL: two fields, each naming the other."""
+    (upload_name, upload_label), (url_name, url_label) = upload, url
+    return (
+        image_field(
+            upload_name, upload_label, bucket=bucket, url_field=url_name, required_message=required_message
+        ),
+        url_field(url_name, url_label, paired_with=upload_name),
+    )
+
+
 def _scrape_id() -> Field:
     # Set by the island from the successful scrape; the action checks it names the user's own scrape.
     return Field(
@@ -241,16 +254,13 @@ META_ADS_FULL_SCHEMAS = StepSchemas(
                     "Creative Configuration",
                     (
                         _scrape_id(),
-                        image_field(
-                            "productImage",
-                            "Product Image",
+                        *_upload_or_url(
+                            ("productImage", "Product Image"),
+                            ("productImageUrl", "Product image URL"),
                             bucket="products",
-                            url_field="productImageUrl",
                             required_message="Please provide a product image (upload or URL)",
                         ),
-                        url_field("productImageUrl", "Product image URL", paired_with="productImage"),
-                        image_field("logo", "Logo (optional)", bucket="logos", url_field="logoUrl"),
-                        url_field("logoUrl", "Logo URL", paired_with="logo"),
+                        *_upload_or_url(("logo", "Logo (optional)"), ("logoUrl", "Logo URL"), bucket="logos"),
                         _language("creativeLanguage"),
                     ),
                 ),
@@ -331,16 +341,13 @@ SOCIAL_MEDIA_CREATIVE_SCHEMA = ToolSchema(
         Section(
             "Media Assets",
             (
-                image_field(
-                    "productImageUpload",
-                    "Product Image",
+                *_upload_or_url(
+                    ("productImageUpload", "Product Image"),
+                    ("productImageUrl", "Product image URL"),
                     bucket="products",
-                    url_field="productImageUrl",
                     required_message="Product image is required",
                 ),
-                url_field("productImageUrl", "Product image URL", paired_with="productImageUpload"),
-                image_field("logoUpload", "Logo", bucket="logos", url_field="logoImageUrl"),
-                url_field("logoImageUrl", "Logo image URL", paired_with="logoUpload"),
+                *_upload_or_url(("logoUpload", "Logo"), ("logoImageUrl", "Logo image URL"), bucket="logos"),
             ),
         ),
         Section(
