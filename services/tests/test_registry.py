@@ -1,11 +1,13 @@
 """The registry is the one place that says which engine operation each tool (and step) runs."""
 
+from dataclasses import replace
+
 import pytest
 from django.utils.module_loading import import_string
 
 from services.engines.base import ENGINES, EngineError, run_operation
 from services.engines.demo import DemoEngine
-from services.registry import TOOLS, Tool, UnknownStep
+from services.registry import TOOLS, UnknownStep
 
 
 def test_each_tool_and_step_names_its_documented_operation():
@@ -48,16 +50,11 @@ def test_an_engine_asked_for_an_unknown_step_fails_with_an_engine_error():
         run_operation(DemoEngine(), tool=TOOLS["meta-ads-full"], step="publish", inputs={}, assets=None)
 
 
-@pytest.mark.parametrize("extra", [{}, {"operation": "meta_copy", "steps": {"copy": object()}}])
-def test_a_tool_must_name_an_operation_or_steps_but_not_both(extra):
+@pytest.mark.parametrize(
+    "change",
+    [{"operation": ""}, {"steps": TOOLS["meta-ads-full"].steps}],
+    ids=["neither", "both"],
+)
+def test_a_tool_must_name_an_operation_or_steps_but_not_both(change):
     with pytest.raises(ValueError, match="needs an operation, or steps"):
-        Tool(
-            slug="x",
-            name="X",
-            menu_label="X",
-            card_title="X",
-            description="",
-            service_type="x",
-            cost=1,
-            **extra,
-        )
+        replace(TOOLS["meta-copy"], **change)
