@@ -263,8 +263,7 @@ class SaveFailingStorage(FileSystemStorage):
         raise OSError("No space left on device")
 
 
-@pytest.fixture
-def failing_storage(settings):
+def make_storage_fail(settings) -> None:
     settings.STORAGES = {
         **settings.STORAGES,
         "default": {
@@ -272,6 +271,11 @@ def failing_storage(settings):
             "OPTIONS": {"location": settings.DATA_DIR / "media"},
         },
     }
+
+
+@pytest.fixture
+def failing_storage(settings):
+    make_storage_fail(settings)
 
 
 def start_now(client: Client, tool: str, inputs: dict, key: str, capture) -> dict:
@@ -330,13 +334,7 @@ def test_an_upload_that_cannot_be_stored_gets_a_clear_error_not_a_500(alice_clie
 @pytest.mark.django_db
 def test_a_creative_version_that_cannot_be_stored_gets_a_clear_error_not_a_500(alice_client, alice, settings):
     creative = make_creative(alice)  # stored while the storage still works
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "default": {
-            "BACKEND": "config.tests.test_faults.SaveFailingStorage",
-            "OPTIONS": {"location": settings.DATA_DIR / "media"},
-        },
-    }
+    make_storage_fail(settings)
     response = alice_client.post(
         reverse("history:api-generation-versions", args=[creative.pk]),
         {
