@@ -3,8 +3,13 @@
 import shutil
 
 import pytest
+from playwright.sync_api import expect
 
 from config.pytest_plugin import CHROMIUM_ARGS
+
+# CI shares two cores between two pytest workers, PostgreSQL and Chromium: give assertions that
+# wait for the page (a toast after an upload, a result after a job) room beyond the 5 s default.
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="session")
