@@ -8,6 +8,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 from credits.models import balance_of
 from history.pages import history_urls, service_type_labels, url_template
+from services.engines.base import engine_name_for
 from services.registry import Tool, get_tool
 
 
@@ -32,5 +33,11 @@ def tool_page_props(*, user, tool: Tool) -> dict:
 def tool_page(request, slug: str):
     tool = get_tool(slug)
     return render(
-        request, "services/tool.html", {"tool": tool, "props": tool_page_props(user=request.user, tool=tool)}
+        request,
+        "services/tool.html",
+        {
+            "tool": tool,
+            "props": tool_page_props(user=request.user, tool=tool),
+            "demo_engine": engine_name_for(tool) == "demo",
+        },
     )

@@ -54,3 +54,10 @@ def test_an_unknown_tool_is_a_404(alice_client):
 def test_the_page_sets_the_csrf_cookie_the_island_posts_with(alice_client):
     response = alice_client.get("/services/spy-master")
     assert "csrftoken" in response.cookies
+
+
+def test_the_page_says_when_results_come_from_the_demo_engine(alice_client, settings):
+    settings.GENERATION_ENGINE = "demo"
+    assert b'data-testid="demo-engine-notice"' in alice_client.get("/services/meta-copy").content
+    settings.GENERATION_ENGINE = "webhook"
+    assert b'data-testid="demo-engine-notice"' not in alice_client.get("/services/meta-copy").content
