@@ -1,7 +1,7 @@
 // Builds the islands (React, ESM, code-split so React ships once), the small vanilla
 // scripts public pages use, and the Tailwind stylesheet, into ../static/dist.
 import { execFileSync } from "node:child_process";
-import { readdirSync, mkdirSync, copyFileSync, existsSync, statSync } from "node:fs";
+import { readdirSync, mkdirSync, copyFileSync, existsSync, statSync, writeFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
@@ -25,7 +25,7 @@ const common = {
   logLevel: "warning",
 };
 
-await Promise.all([
+const [islands] = await Promise.all([
   // Islands and site scripts share chunks (React lives in one of them).
   esbuild.build({
     ...common,
@@ -36,6 +36,7 @@ await Promise.all([
     jsx: "automatic",
     entryNames: "[name]",
     chunkNames: "chunks/[name]-[hash]",
+    metafile: true,
   }),
   // Runs before first paint, so it is a classic (blocking) script, not a module.
   esbuild.build({
@@ -45,6 +46,10 @@ await Promise.all([
     format: "iife",
   }),
 ]);
+
+// Which modules each island's output holds, for keeping pages within their JS budget (open it in
+// https://esbuild.github.io/analyze/). Kept out of static/ so it is never served.
+writeFileSync(join(here, "build-meta.json"), JSON.stringify(islands.metafile));
 
 // The text-overlay editor's bundled fonts (lib/fonts.js is the list): only the latin
 // woff2 faces it offers. Unchanged files are left alone for servers reading them right now.
