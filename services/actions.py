@@ -407,15 +407,16 @@ class Heartbeat:
             connection.close()  # this thread's own connection
 
     def _beat_once(self) -> bool:
-        """One beat; True once the generation is past its deadline and has been failed."""
+        """One beat; True once there is nothing left to watch: the generation was past its
+        deadline and has been failed, or it was settled elsewhere (reaper, admin). The deadline
+        is read from the row, like the reaper reads it, so both enforce the same one."""
         now = timezone.now()
-        if self.generation.deadline_at and now >= self.generation.deadline_at:
+        running = Generation.objects.filter(pk=self.generation.pk, status=Generation.Status.RUNNING)
+        if running.filter(Q(deadline_at__isnull=True) | Q(deadline_at__gt=now)).update(heartbeat_at=now):
+            return False
+        if running.filter(deadline_at__lte=now).exists():
             fail_generation(self.generation, timeout_error(self.generation))
-            return True
-        Generation.objects.filter(pk=self.generation.pk, status=Generation.Status.RUNNING).update(
-            heartbeat_at=now
-        )
-        return False
+        return True
 
 
 # --- settle -----------------------------------------------------------------------------------

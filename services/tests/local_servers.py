@@ -4,16 +4,18 @@ was sent to it.
 
     server = LocalServer()
     server.route("POST", "/webhook/meta-copy", json=[{"PrimaryText1": "…"}])
-    server.route("GET", "/slow", body=b"late", delay=0.5)
+    server.route("GET", "/slow", body=b"late", stall=True)   # answers only once the test is over
 """
 
 import json as jsonlib
 import threading
-import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
+
+# Only keeps a forgotten stop() from leaving a handler thread behind for long; never a measurement.
+STALL_LIMIT_SECONDS = 60
 
 
 @dataclass
@@ -21,7 +23,7 @@ class Reply:
     status: int = 200
     body: bytes = b""
     headers: dict[str, str] = field(default_factory=dict)
-    delay: float = 0.0  # seconds before answering (slow upstreams)
+    stall: bool = False  # hold the answer until the server stops: a client's timeout always wins
     reason: str | None = None
 
 
@@ -41,6 +43,7 @@ class LocalServer:
     def __init__(self):
         self.routes: dict[tuple[str, str], Any] = {}
         self.received: list[Received] = []
+        self.released = threading.Event()  # set by stop(): stalled answers go out (to nobody)
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -66,8 +69,8 @@ class LocalServer:
                     reply = reply(request)
                 if reply is None:
                     reply = Reply(404, b"Not Found")
-                if reply.delay:
-                    time.sleep(reply.delay)
+                if reply.stall:
+                    server.released.wait(STALL_LIMIT_SECONDS)
                 try:
                     self.send_response(reply.status, reply.reason)
                     headers = {"Content-Length": str(len(reply.body)), **reply.headers}
@@ -108,7 +111,7 @@ class LocalServer:
         body: bytes | str | None = None,
         status: int = 200,
         headers: dict[str, str] | None = None,
-        delay: float = 0.0,
+        stall: bool = False,
         reason: str | None = None,
         handler=None,
     ) -> None:
@@ -122,7 +125,7 @@ class LocalServer:
             headers.setdefault("Content-Type", "application/json")
         if isinstance(body, str):
             body = body.encode()
-        self.routes[(method, path)] = Reply(status, body or b"", headers, delay, reason)
+        self.routes[(method, path)] = Reply(status, body or b"", headers, stall, reason)
 
     def last(self, path: str | None = None) -> Received:
         matching = [r for r in self.received if path is None or r.path == path]
@@ -130,5 +133,6 @@ class LocalServer:
         return matching[-1]
 
     def stop(self) -> None:
+        self.released.set()
         self.httpd.shutdown()
         self.httpd.server_close()

@@ -1,5 +1,9 @@
-"""The heartbeat thread that runs beside the engine: it stamps heartbeat_at and, past the tool's
-deadline, fails and refunds the generation at once; the engine's late answer is then discarded."""
+"""The heartbeat thread that runs beside the engine: it stamps heartbeat_at and, past the
+generation's deadline, fails and refunds it at once; the engine's late answer is then discarded.
+
+Nothing here races the clock: the webhook stand-in holds its answer until the condition under test
+holds (bounded generously), and the deadline is moved into the past only once the engine is
+waiting on its answer."""
 
 import json
 import threading
@@ -42,14 +46,15 @@ def stored_results(user) -> set[str]:
     return set(default_storage.listdir(folder)[1]) if default_storage.exists(folder) else set()
 
 
-def reply_once(generation_id: int, *, until, reply: Reply):
-    """A webhook handler that holds its answer until `until(generation)` is true."""
+def reply_once(generation_id: int, *, until, reply: Reply, on_receipt=None):
+    """A webhook handler that (after `on_receipt(generation_id)`, if given) holds its answer until
+    `until(generation)` is true."""
 
     def handler(received):
         try:
-            give_up = time.monotonic() + WAIT_SECONDS
-            while time.monotonic() < give_up and not check(until, generation_id):
-                time.sleep(0.02)
+            if on_receipt:
+                eventually(lambda: on_receipt(generation_id) or True)
+            eventually(lambda: until(Generation.objects.get(pk=generation_id)))
             return reply
         finally:
             connection.close()
@@ -57,23 +62,32 @@ def reply_once(generation_id: int, *, until, reply: Reply):
     return handler
 
 
-def check(until, generation_id: int) -> bool:
-    try:
-        return bool(until(Generation.objects.get(pk=generation_id)))
-    except OperationalError:  # SQLite's shared in-memory test database: "table is locked"; look again
-        return False
+def eventually(condition) -> None:
+    """Retry `condition` until it is true; the bound only stops a broken test from hanging."""
+    give_up = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < give_up:
+        try:
+            if condition():
+                return
+        except OperationalError:  # SQLite's shared in-memory test database: "table is locked"; again
+            pass
+        time.sleep(0.02)
+
+
+def deadline_passes(generation_id: int) -> None:
+    Generation.objects.filter(pk=generation_id).update(deadline_at=timezone.now() - timedelta(seconds=1))
 
 
 def test_a_generation_past_its_deadline_is_failed_and_refunded_while_the_engine_still_runs(alice, webhook):
     generation = start_generation(
         user=alice, tool=TOOLS["spy-master"], inputs=SPY_INPUTS, idempotency_key="k"
     )
-    Generation.objects.filter(pk=generation.pk).update(deadline_at=timezone.now() + timedelta(seconds=2))
     webhook.route(
         "POST",
         "/webhook/spy-agent",
         handler=reply_once(
             generation.pk,
+            on_receipt=deadline_passes,  # while the engine waits for its answer
             until=lambda g: g.status == "failed",
             reply=Reply(200, json.dumps(SPY_REPLY).encode()),
         ),

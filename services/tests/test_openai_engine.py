@@ -224,7 +224,7 @@ def test_a_cut_off_answer_fails_retryably(api, alice_assets):
 
 def test_a_slow_api_past_the_deadline_fails(api, alice_assets, settings):
     settings.OPENAI_TIMEOUT_SECONDS = 0.1
-    api.route("POST", "/v1/chat/completions", json=completion({"variations": [VARIATION]}), delay=0.4)
+    api.route("POST", "/v1/chat/completions", json=completion({"variations": [VARIATION]}), stall=True)
     error = failure("meta-copy", cleaned("meta-copy", META_COPY), alice_assets)
     assert error.message == "The AI service did not answer in time. Please try again."
     assert error.retryable

@@ -161,7 +161,7 @@ def test_a_body_within_the_cap_is_read_whole(upstream):
 
 
 def test_a_slow_server_times_out(upstream):
-    upstream.route("GET", "/slow", body="late", delay=0.5)
+    upstream.route("GET", "/slow", body="late", stall=True)
     with pytest.raises(OutboundError) as caught:
         fetch(upstream.url("/slow"), user_supplied=True, timeout=0.1)
     assert caught.value.kind == "timeout"

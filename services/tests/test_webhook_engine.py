@@ -137,7 +137,7 @@ def test_meta_copy_empty_output_is_no_valid_variations(webhook, alice_assets, bo
 
 def test_a_slow_webhook_past_the_deadline_fails_retryably(webhook, alice_assets, settings):
     settings.WEBHOOK_TIMEOUT_SECONDS = 0.1
-    webhook.route("POST", "/webhook/meta-copy", json=[{"Headline1": "late"}], delay=0.4)
+    webhook.route("POST", "/webhook/meta-copy", json=[{"Headline1": "late"}], stall=True)
     error = failure("meta-copy", cleaned("meta-copy", META_COPY), alice_assets)
     assert error.message == "The request timed out."
     assert error.retryable
@@ -440,7 +440,7 @@ def test_spy_webhook_errors_carry_status_text_and_body(webhook, alice_assets):
 
 def test_spy_past_its_limit_is_the_documented_timeout(webhook, alice_assets, settings):
     settings.WEBHOOK_SPY_TIMEOUT_SECONDS = 0.1
-    webhook.route("POST", "/webhook/spy-agent", json=spy_reply(), delay=0.4)
+    webhook.route("POST", "/webhook/spy-agent", json=spy_reply(), stall=True)
     assert failure("spy-master", cleaned("spy-master", SPY), alice_assets).message == (
         "Analysis timed out after 10 minutes. The server may be taking too long or there might be a network "
         "issue. Please try again."
