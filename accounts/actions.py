@@ -9,6 +9,7 @@ from django.http import HttpRequest
 
 from accounts.avatars import avatar_dir, is_avatar_filename, reencode_avatar
 from accounts.models import User
+from history.storage import save_to_storage
 
 
 @dataclass(frozen=True)
@@ -20,9 +21,10 @@ class ProfileUpdate:
 def store_avatar(*, user: User, upload) -> str:
     """Verify and re-encode an uploaded image and store it under the user's own folder.
     Returns the storage name; the profile points at it once the user saves.
-    Raises accounts.avatars.AvatarError with the user-facing reason."""
+    Raises accounts.avatars.AvatarError with the user-facing reason, or
+    history.storage.StorageFailed when the storage refuses the write (nothing is stored)."""
     content = reencode_avatar(upload)
-    return default_storage.save(f"{avatar_dir(user)}/{content.name}", content)
+    return save_to_storage(f"{avatar_dir(user)}/{content.name}", content)
 
 
 def update_profile(

@@ -26,6 +26,7 @@ from accounts.forms import (
     SignInForm,
     SignUpForm,
 )
+from history.storage import StorageFailed
 
 logger = logging.getLogger(__name__)
 
@@ -199,13 +200,16 @@ def profile(request):
 
 @require_POST
 def upload_avatar(request):
-    """multipart `file` → 201 {"avatar": storage name, "url": preview URL} or 400 {"error"}."""
+    """multipart `file` → 201 {"avatar": storage name, "url": preview URL}, 400 {"error"} for a bad
+    file, 503 {"error"} when the storage refuses the write."""
     if not request.user.is_authenticated:
         return JsonResponse({"error": UPLOAD_SIGN_IN_REQUIRED}, status=401)
     try:
         name = store_avatar(user=request.user, upload=request.FILES.get("file"))
     except AvatarError as exc:
         return JsonResponse({"error": str(exc)}, status=400)
+    except StorageFailed as exc:
+        return JsonResponse({"error": exc.message}, status=503)
     return JsonResponse({"avatar": name, "url": avatar_url_for(request.user, name)}, status=201)
 
 

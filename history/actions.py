@@ -39,7 +39,8 @@ def store_upload(*, user, area: str, upload: UploadedFile | None) -> StoredPath:
     """Verify an uploaded image by decoding it, re-encode it, and store it under the user's id.
 
     The original bytes are never stored — only the re-encoded pixels — and the original file
-    name is ignored (the stored name is random).
+    name is ignored (the stored name is random). Raises UploadRejected (a bad upload) or
+    history.storage.StorageFailed (the storage refused the write).
     """
     if area not in UPLOAD_AREAS:
         raise UploadRejected(f"Bucket must be one of: {', '.join(UPLOAD_AREAS)}", field="bucket")
@@ -56,11 +57,7 @@ def store_upload(*, user, area: str, upload: UploadedFile | None) -> StoredPath:
     except InvalidImage as exc:
         raise UploadRejected(exc.message) from None
     name = f"{secrets.token_hex(16)}.{extension}"
-    try:
-        return save_file(area=area, user_id=user.pk, name=name, content=image)
-    except Exception as exc:
-        logger.exception("Storing an upload for user %s failed", user.pk)
-        raise UploadRejected(f"Upload failed: {type(exc).__name__}") from exc
+    return save_file(area=area, user_id=user.pk, name=name, content=image)  # may raise StorageFailed
 
 
 # --- generation results (spec 000 §7 "Storing a result") ------------------------------------

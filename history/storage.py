@@ -87,14 +87,34 @@ def file_url(path: str) -> str | None:
     return stored.url if stored else None
 
 
+class StorageFailed(Exception):
+    """The storage refused a write (a full disk, S3 unreachable). `message` is the user-facing
+    reason; clients put it after their documented 'Upload failed: ' prefix. Views answer 503:
+    the request was fine, the service is not, and trying again later may work."""
+
+    def __init__(self, error: Exception):
+        self.message = f"The file could not be stored ({type(error).__name__}). Please try again later."
+        super().__init__(self.message)
+
+
 def save_file(*, area: str, user_id: int, name: str, content: bytes) -> StoredPath:
     """Store `content` at `{area}/{user_id}/{name}`. The storage may pick a free name when one
-    is taken (local disk); the returned path is the one actually written."""
+    is taken (local disk); the returned path is the one actually written. Raises StorageFailed."""
     stored = StoredPath(area=area, user_id=user_id, name=name)
     if parse_stored_path(stored.path) is None:
         raise ValueError(f"Not a valid storage path: {stored.path!r}")
-    saved = default_storage.save(stored.path, ContentFile(content))
+    saved = save_to_storage(stored.path, ContentFile(content))
     return parse_stored_path(saved) or stored
+
+
+def save_to_storage(path: str, content) -> str:
+    """default_storage.save, with any storage error (OSError on disk, botocore's own types on S3)
+    turned into StorageFailed. Returns the name actually written."""
+    try:
+        return default_storage.save(path, content)
+    except Exception as exc:
+        logger.exception("Storing %s failed", path)
+        raise StorageFailed(exc) from exc
 
 
 def read_file(stored: StoredPath) -> bytes | None:

@@ -7,6 +7,8 @@ is what pages show and download.
 
     POST /api/generations/<id>/versions/          multipart `file` (PNG) + `layers` (JSON)
                                                   → 201 {"id", "image", "layers", "created_at"}
+                                                    400 {"errors": {field: [msg]}}; 503 the same
+                                                    shape when the storage refuses the write
     GET  /api/generations/<id>/versions/latest/   → {"id", "image", "layers", "original", "created_at"}
                                                     404 when there is no version yet
 """
@@ -29,7 +31,7 @@ from rest_framework.views import APIView
 
 from history.images import InvalidImage, reencode_image
 from history.models import CreativeVersion, Generation
-from history.storage import GENERATION_HISTORY, parse_stored_path, read_file, save_file
+from history.storage import GENERATION_HISTORY, StorageFailed, parse_stored_path, read_file, save_file
 
 logger = logging.getLogger(__name__)
 
@@ -168,6 +170,7 @@ def save_creative_version(*, generation: Generation, image: bytes, layers: dict)
 
     The PNG must decode and have exactly the original's pixel size: the editor always
     renders at natural size, so a different size means a wrong or tampered upload.
+    Raises VersionRejected, or StorageFailed with nothing written (no row, no file).
     """
     width, height = original_size(generation)
     png, size = verified_png(image)
@@ -179,16 +182,20 @@ def save_creative_version(*, generation: Generation, image: bytes, layers: dict)
         name=f"{generation.service_type}_{int(time.time() * 1000)}_text.png",
         content=png,
     )
-    with transaction.atomic():
-        version = CreativeVersion.objects.create(generation=generation, file=stored.path, layers=layers)
-        stale = list(
-            CreativeVersion.objects.filter(generation=generation).order_by("-created_at", "-id")[
-                VERSIONS_KEPT:
-            ]
-        )
-        CreativeVersion.objects.filter(pk__in=[v.pk for v in stale]).delete()
-        # Files go only once the rows are gone for good.
-        transaction.on_commit(lambda: _delete_files([v.file.name for v in stale]))
+    try:
+        with transaction.atomic():
+            version = CreativeVersion.objects.create(generation=generation, file=stored.path, layers=layers)
+            stale = list(
+                CreativeVersion.objects.filter(generation=generation).order_by("-created_at", "-id")[
+                    VERSIONS_KEPT:
+                ]
+            )
+            CreativeVersion.objects.filter(pk__in=[v.pk for v in stale]).delete()
+            # Files go only once the rows are gone for good.
+            transaction.on_commit(lambda: _delete_files([v.file.name for v in stale]))
+    except Exception:
+        _delete_files([stored.path])  # no row points at it: do not leave it behind
+        raise
     return version
 
 
@@ -286,6 +293,8 @@ class VersionsView(APIView):
             version = save_creative_version(generation=generation, image=upload.read(), layers=layers)
         except VersionRejected as exc:
             return Response({"errors": {exc.field: [exc.message]}}, status=400)
+        except StorageFailed as exc:
+            return Response({"errors": {"file": [exc.message]}}, status=503)
         return Response(version_payload(version), status=201)
 
 

@@ -1,8 +1,9 @@
 """The JSON API the tool islands use: start a generation, follow it, re-attach to it, upload.
 
 Thin views: check the request's shape, call one action, answer. Errors always have a
-documented shape — 400 `{"errors": {field: [messages]}}`, 402/404/429 `{"detail": ...}` —
-never a 500 for anything a client can send.
+documented shape — 400 `{"errors": {field: [messages]}}`, 402/404/429 `{"detail": ...}`, 503
+`{"errors": {"file": [...]}}` when the storage refuses an upload — never a 500 for anything a
+client can send.
 """
 
 import uuid
@@ -18,7 +19,7 @@ from credits.actions import InsufficientCredits
 from credits.models import balance_of
 from history.actions import UPLOAD_MAX_BYTES, UploadRejected, size_message, store_upload
 from history.models import Generation
-from history.storage import UPLOAD_AREAS
+from history.storage import UPLOAD_AREAS, StorageFailed
 from history.versions import output_with_versions
 from services.actions import (
     TOO_MANY_UPLOADS,
@@ -178,6 +179,8 @@ class UploadsView(BadRequestMixin, APIView):
             stored = store_upload(user=request.user, area=bucket, upload=upload)
         except UploadRejected as exc:
             return Response({"errors": {exc.field: [exc.message]}}, status=400)
+        except StorageFailed as exc:
+            return Response({"errors": {"file": [exc.message]}}, status=503)
         return Response({"url": stored.url}, status=201)
 
 

@@ -17,7 +17,7 @@ from datetime import timedelta
 import psycopg
 import pytest
 from django.conf import settings as django_settings
-from django.core.files.storage import FileSystemStorage
+from django.core.files.storage import FileSystemStorage, default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
@@ -35,7 +35,7 @@ from billing.tests.stripe_fixtures import (
 )
 from config.tests.ledger_checks import assert_books_balanced
 from credits.models import LedgerEntry, balance_of
-from history.models import Generation
+from history.models import CreativeVersion, Generation
 from history.tests.creatives import layers, make_creative, png_bytes
 from services.actions import reap_generations
 from services.tests.generation_inputs import META_COPY_INPUTS, META_CREATIVE_INPUTS, SOCIAL_COPY_INPUTS
@@ -317,8 +317,23 @@ def test_a_text_result_that_cannot_be_stored_still_succeeds_without_a_file(
     assert_books_balanced()
 
 
+STORAGE_FAILED = "The file could not be stored (OSError). Please try again later."
+
+
+def files_of(user) -> set[str]:
+    """Every stored file of the user's id, in every area (compare before/after: the media folder
+    outlives a test, and another test's user may have had the same id)."""
+    found = set()
+    for area in ("generation-history", "logos", "products", "user-uploads"):
+        folder = f"{area}/{user.pk}"
+        if default_storage.exists(folder):
+            found |= {f"{folder}/{name}" for name in default_storage.listdir(folder)[1]}
+    return found
+
+
 @pytest.mark.django_db
 def test_an_upload_that_cannot_be_stored_gets_a_clear_error_not_a_500(alice_client, alice, failing_storage):
+    files_before = files_of(alice)
     upload = alice_client.post(
         reverse("services:api-uploads"),
         {
@@ -326,14 +341,17 @@ def test_an_upload_that_cannot_be_stored_gets_a_clear_error_not_a_500(alice_clie
             "file": SimpleUploadedFile("logo.png", png_bytes(8, 8), content_type="image/png"),
         },
     )
-    assert upload.status_code == 400
-    assert upload.json()["errors"]["file"] == ["Upload failed: OSError"]
+    assert upload.status_code == 503
+    assert upload.json() == {"errors": {"file": [STORAGE_FAILED]}}
+    assert files_of(alice) == files_before
 
 
-@pytest.mark.xfail(strict=True, reason="history/versions.py lets the storage's OSError escape (a 500)")
 @pytest.mark.django_db
-def test_a_creative_version_that_cannot_be_stored_gets_a_clear_error_not_a_500(alice_client, alice, settings):
+def test_a_creative_version_that_cannot_be_stored_gets_a_clear_error_and_leaves_nothing(
+    alice_client, alice, settings
+):
     creative = make_creative(alice)  # stored while the storage still works
+    files_before = files_of(alice)
     make_storage_fail(settings)
     response = alice_client.post(
         reverse("history:api-generation-versions", args=[creative.pk]),
@@ -342,16 +360,23 @@ def test_a_creative_version_that_cannot_be_stored_gets_a_clear_error_not_a_500(a
             "layers": json.dumps(layers()),
         },
     )
-    assert response.status_code < 500
+    assert response.status_code == 503
+    assert response.json() == {"errors": {"file": [STORAGE_FAILED]}}
+    assert not CreativeVersion.objects.filter(generation=creative).exists()
+    assert files_of(alice) == files_before
 
 
-@pytest.mark.xfail(
-    strict=True, reason="accounts.views.upload_avatar lets the storage's OSError escape (a 500)"
-)
 @pytest.mark.django_db
-def test_an_avatar_that_cannot_be_stored_gets_a_clear_error_not_a_500(alice_client, failing_storage):
+def test_an_avatar_that_cannot_be_stored_gets_a_clear_error_and_leaves_nothing(
+    alice_client, alice, failing_storage
+):
+    files_before = files_of(alice)
     response = alice_client.post(
         reverse("accounts:avatar-upload"),
         {"file": SimpleUploadedFile("me.png", png_bytes(16, 16), content_type="image/png")},
     )
-    assert response.status_code < 500
+    assert response.status_code == 503
+    assert response.json() == {"error": STORAGE_FAILED}  # the page shows 'Upload failed: ' + this
+    alice.refresh_from_db()
+    assert not alice.avatar
+    assert files_of(alice) == files_before
