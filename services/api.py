@@ -125,12 +125,19 @@ class ActiveQuerySerializer(serializers.Serializer):
     tool = serializers.ChoiceField(choices=list(TOOLS))
 
 
+class ActiveGenerationSerializer(serializers.Serializer):
+    generation = GenerationSerializer(allow_null=True)
+
+
 class ActiveGenerationView(APIView):
-    """The user's newest unfinished generation of a tool: a reloaded page re-attaches to it."""
+    """The user's newest unfinished generation of a tool: a reloaded page re-attaches to it.
+
+    Always 200 `{"generation": {...} | null}`: nothing running is the usual answer, not an error
+    (a 404 would be logged as a failed request in the browser's console on every tool page)."""
 
     @extend_schema(
         parameters=[OpenApiParameter("tool", str, required=True, enum=list(TOOLS))],
-        responses=GenerationSerializer,
+        responses=ActiveGenerationSerializer,
     )
     def get(self, request):
         query = ActiveQuerySerializer(data=request.query_params)
@@ -144,9 +151,7 @@ class ActiveGenerationView(APIView):
             .newest_first()
             .first()
         )
-        if generation is None:
-            return Response({"detail": "No generation in progress."}, status=404)
-        return generation_response(generation)
+        return Response({"generation": GenerationSerializer(generation).data if generation else None})
 
 
 class UploadRequestSerializer(serializers.Serializer):

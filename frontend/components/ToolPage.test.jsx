@@ -150,13 +150,38 @@ describe("ToolPage", () => {
   });
 
   it("re-attaches to the tool's running generation after a reload", async () => {
-    on("GET", "/api/generations/active/?tool=meta-copy", json({ id: 9, status: "running", created_at: new Date(Date.now() - 4000).toISOString(), balance: 80 }));
+    on(
+      "GET",
+      "/api/generations/active/?tool=meta-copy",
+      json({ generation: { id: 9, status: "running", created_at: new Date(Date.now() - 4000).toISOString(), balance: 80 } }),
+    );
     await act(async () => page(80));
     expect(screen.getByTestId("progress-overlay")).toBeTruthy();
     expect(screen.getByTestId("progress-message").textContent).toBe("Polishing...");
     on("GET", "/api/generations/9/", json({ id: 9, status: "success", output: { variations: [{ headline: "Back again" }] }, balance: 80 }));
     await act(async () => vi.advanceTimersByTimeAsync(2000));
     expect(screen.getByText("Back again")).toBeTruthy();
+  });
+});
+
+describe("ToolPage with nothing running", () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json({ generation: null })),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("asks once for this tool's unfinished generation and, told there is none, stays ready to submit", async () => {
+    await act(async () => page());
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0][0]).toBe("/api/generations/active/?tool=meta-copy");
+    expect(screen.queryByTestId("progress-overlay")).toBeNull();
+    expect(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" }).disabled).toBe(false);
   });
 });
 

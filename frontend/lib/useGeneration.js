@@ -42,14 +42,16 @@ export function useGeneration({ slug, urls, onSettled, onAttached }) {
   // Re-attach after a reload.
   useEffect(() => {
     let live = true;
+    // `{generation: null}` when nothing runs (a 200, so the browser logs no failed request).
     api(withQuery(urls.active, { tool: slug }))
-      .then((generation) => {
+      .then((body) => {
+        const generation = body?.generation;
         if (!live || !generation || isFinished(generation)) return;
         setStartedAt(Date.parse(generation.created_at) || Date.now());
         setCurrent(generation);
         attachedRef.current?.(generation);
       })
-      .catch(() => {}); // 404: nothing running
+      .catch(() => {}); // unreachable or signed out: the page simply starts idle
     return () => {
       live = false;
     };
