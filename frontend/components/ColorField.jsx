@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { colorNameToHex } from "../lib/color.js";
-import ColorPicker from "./ColorPicker.jsx";
+import { ColorPicker, OnDemand } from "./OnDemand.jsx";
 import * as ui from "./ui.js";
 
 /** A colour text box (hex code or colour name) with a swatch and a button that opens the
@@ -48,16 +48,18 @@ export default function ColorField({ id, field, value, onChange, disabled, inval
         <span className="hidden sm:inline">Pick</span>
       </button>
       {picking && (
-        <ColorPicker
-          label={field.label}
-          value={value}
-          pickerDefault={field.pickerDefault}
-          onApply={(hex) => {
-            onChange(hex);
-            setPicking(false);
-          }}
-          onClose={() => setPicking(false)}
-        />
+        <OnDemand>
+          <ColorPicker
+            label={field.label}
+            value={value}
+            pickerDefault={field.pickerDefault}
+            onApply={(hex) => {
+              onChange(hex);
+              setPicking(false);
+            }}
+            onClose={() => setPicking(false)}
+          />
+        </OnDemand>
       )}
     </div>
   );

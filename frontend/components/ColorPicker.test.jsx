@@ -83,11 +83,11 @@ describe("ColorField", () => {
     expect(screen.getByRole("textbox").value).toBe("navy");
   });
 
-  it("opens the picker from the field and writes back the chosen hex", () => {
+  it("opens the picker from the field (its code loads on demand) and writes back the chosen hex", async () => {
     const onChange = vi.fn();
     render(<ColorField id="c" field={field} value="" onChange={onChange} />);
     fireEvent.click(screen.getByRole("button", { name: "Open colour picker for Primary Color" }));
-    expect(screen.getByLabelText("Hex").value).toBe("#EC4899");
+    expect((await screen.findByLabelText("Hex")).value).toBe("#EC4899");
     fireEvent.click(screen.getByRole("button", { name: "Apply" }));
     expect(onChange).toHaveBeenCalledWith("#EC4899");
     expect(screen.queryByRole("dialog")).toBeNull();

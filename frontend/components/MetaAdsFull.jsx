@@ -1,13 +1,11 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { toast } from "../lib/events.js";
 import { initialValues, validate } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
 import { ContentPolicyCard, CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
-import { EditableCreative } from "./EditorSlot.jsx";
-import HistoryPanel from "./history/HistoryPanel.jsx";
+import { CopyVariations, EditableCreative, FocusWhenShown, HistoryPanel, OnDemand, ScrapeResults } from "./OnDemand.jsx";
 import ProgressOverlay from "./ProgressOverlay.jsx";
-import { CopyVariations, ScrapeResults } from "./Results.jsx";
 import SchemaForm from "./SchemaForm.jsx";
 import { failureMessage, useFocusFirstError } from "./ToolPage.jsx";
 import * as ui from "./ui.js";
@@ -108,13 +106,6 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
     },
   });
 
-  useEffect(() => {
-    if (scrape || scrapeFailure) scrapeHeading.current?.focus();
-  }, [scrape, scrapeFailure]);
-  useEffect(() => {
-    if (outcome) outcomeHeading.current?.focus();
-  }, [outcome]);
-
   const submit = (step) => async (event) => {
     event.preventDefault();
     setAttempt((n) => n + 1);
@@ -162,7 +153,9 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
         onToggleHistory={() => setHistoryOpen((o) => !o)}
       />
       {historyOpen && (
-        <HistoryPanel serviceType={tool.serviceType} listUrl={urls.history} itemUrl={urls.historyItem} toolLabels={toolLabels} refreshKey={historyVersion} />
+        <OnDemand>
+          <HistoryPanel serviceType={tool.serviceType} listUrl={urls.history} itemUrl={urls.historyItem} toolLabels={toolLabels} refreshKey={historyVersion} />
+        </OnDemand>
       )}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
@@ -199,10 +192,14 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
           {scrapeFailure && !scrape && (
             <FailurePanel title="Scraping Failed" message={scrapeFailureMessage(scrapeFailure)} refunded={false} headingRef={scrapeHeading} />
           )}
+          {!scrape && <FocusWhenShown target={scrapeHeading} shown={scrapeFailure} />}
 
           {scrape && (
             <>
-              <ScrapeResults output={scrape.output} headingRef={scrapeHeading} />
+              <OnDemand resetKey={scrape}>
+                <ScrapeResults output={scrape.output} headingRef={scrapeHeading} />
+                <FocusWhenShown target={scrapeHeading} shown={scrape} />
+              </OnDemand>
               <section aria-labelledby="maf-next-step" className={ui.card}>
                 <h3 id="maf-next-step" className={`${ui.heading2} mb-4`}>
                   Choose Your Next Step
@@ -261,28 +258,31 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
         </div>
 
         <div className="space-y-6">
-          {outcome?.status === "success" && outcome.step === "copy" && (
-            <CopyVariations output={outcome.output} title="Generated META Copy Variations" headingRef={outcomeHeading} />
-          )}
-          {outcome?.status === "success" && outcome.step === "creative" && (
-            <EditableCreative
-              generation={outcome}
-              title="Generated Meta Creative"
-              editLabel="Edit Text"
-              appliedMessage="Creative updated with custom text!"
-              downloadName="meta-ads-full-creative"
-              hint='Click "Edit Text" to add custom text overlays'
-              headingRef={outcomeHeading}
-            />
-          )}
-          {outcome?.status === "failed" && (
-            <FailurePanel
-              title={STEP_TEXTS[outcome.step].failureTitle}
-              message={failureMessage(outcome, STEP_TEXTS[outcome.step])}
-              refunded={!outcome.networkError}
-              headingRef={outcomeHeading}
-            />
-          )}
+          <OnDemand resetKey={outcome}>
+            {outcome?.status === "success" && outcome.step === "copy" && (
+              <CopyVariations output={outcome.output} title="Generated META Copy Variations" headingRef={outcomeHeading} />
+            )}
+            {outcome?.status === "success" && outcome.step === "creative" && (
+              <EditableCreative
+                generation={outcome}
+                title="Generated Meta Creative"
+                editLabel="Edit Text"
+                appliedMessage="Creative updated with custom text!"
+                downloadName="meta-ads-full-creative"
+                hint='Click "Edit Text" to add custom text overlays'
+                headingRef={outcomeHeading}
+              />
+            )}
+            {outcome?.status === "failed" && (
+              <FailurePanel
+                title={STEP_TEXTS[outcome.step].failureTitle}
+                message={failureMessage(outcome, STEP_TEXTS[outcome.step])}
+                refunded={!outcome.networkError}
+                headingRef={outcomeHeading}
+              />
+            )}
+            <FocusWhenShown target={outcomeHeading} shown={outcome} />
+          </OnDemand>
           <ContentPolicyCard />
         </div>
       </div>

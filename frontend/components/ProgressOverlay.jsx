@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { useFocusTrap } from "./Modal.jsx";
+import { useFocusTrap } from "./focusTrap.js";
 
 /** Which step the overlay shows `elapsedMs` after it opened: each step lasts its documented
  * seconds and the last one stays. */

@@ -4,7 +4,7 @@ import { allFields, initialValues, validate } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
 import { CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
-import HistoryPanel from "./history/HistoryPanel.jsx";
+import { FocusWhenShown, HistoryPanel, OnDemand } from "./OnDemand.jsx";
 import ProgressOverlay from "./ProgressOverlay.jsx";
 import SchemaForm from "./SchemaForm.jsx";
 
@@ -35,7 +35,8 @@ export function useFocusFirstError(formRef, errors, attempt) {
 /**
  * A one-step tool page (all but Meta Ads Full): credits and history bar, the schema-driven
  * form, the progress overlay, and the result or failure panel. The island supplies the
- * result view and the tool's texts (`texts.success`, `texts.failureTitle`, `texts.fallback`,
+ * result view (an on-demand one from OnDemand.jsx, so it loads only when a run finishes) and
+ * the tool's texts (`texts.success`, `texts.failureTitle`, `texts.fallback`,
  * `texts.networkPrefix`) and any side cards.
  */
 export default function ToolPage({ tool, balance: initialBalance, userId, urls, toolLabels, texts, renderResult, aside }) {
@@ -60,10 +61,6 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
       else toast(texts.failureToast || failureMessage(settled, texts), "error");
     },
   });
-
-  useEffect(() => {
-    if (outcome) outcomeHeading.current?.focus();
-  }, [outcome]);
 
   const submit = async (event) => {
     event.preventDefault();
@@ -92,7 +89,9 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
     <div className="space-y-6">
       <CreditsBar balance={balance} cost={tool.cost} historyOpen={historyOpen} onToggleHistory={() => setHistoryOpen((o) => !o)} />
       {historyOpen && (
-        <HistoryPanel serviceType={tool.serviceType} listUrl={urls.history} itemUrl={urls.historyItem} toolLabels={toolLabels} refreshKey={historyVersion} />
+        <OnDemand>
+          <HistoryPanel serviceType={tool.serviceType} listUrl={urls.history} itemUrl={urls.historyItem} toolLabels={toolLabels} refreshKey={historyVersion} />
+        </OnDemand>
       )}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <form ref={formRef} noValidate onSubmit={submit} className="space-y-6" aria-label={tool.name}>
@@ -121,15 +120,18 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
           </div>
         </form>
         <div className="space-y-6">
-          {outcome?.status === "success" && renderResult(outcome, outcomeHeading)}
-          {outcome?.status === "failed" && (
-            <FailurePanel
-              title={texts.failureTitle}
-              message={failureMessage(outcome, texts)}
-              refunded={!outcome.networkError}
-              headingRef={outcomeHeading}
-            />
-          )}
+          <OnDemand resetKey={outcome}>
+            {outcome?.status === "success" && renderResult(outcome, outcomeHeading)}
+            {outcome?.status === "failed" && (
+              <FailurePanel
+                title={texts.failureTitle}
+                message={failureMessage(outcome, texts)}
+                refunded={!outcome.networkError}
+                headingRef={outcomeHeading}
+              />
+            )}
+            <FocusWhenShown target={outcomeHeading} shown={outcome} />
+          </OnDemand>
           {aside}
         </div>
       </div>

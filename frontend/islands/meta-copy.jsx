@@ -1,5 +1,5 @@
 import { TipsCard } from "../components/Cards.jsx";
-import { CopyVariations } from "../components/Results.jsx";
+import { CopyVariations } from "../components/OnDemand.jsx";
 import ToolPage from "../components/ToolPage.jsx";
 import { mountIsland } from "../lib/mount.js";
 

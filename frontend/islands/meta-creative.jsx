@@ -1,4 +1,4 @@
-import { EditableCreative } from "../components/EditorSlot.jsx";
+import { EditableCreative } from "../components/OnDemand.jsx";
 import ToolPage from "../components/ToolPage.jsx";
 import { mountIsland } from "../lib/mount.js";
 

@@ -1,5 +1,5 @@
 import { TipsCard } from "../components/Cards.jsx";
-import { SocialCopyResult } from "../components/Results.jsx";
+import { SocialCopyResult } from "../components/OnDemand.jsx";
 import ToolPage from "../components/ToolPage.jsx";
 import { mountIsland } from "../lib/mount.js";
 

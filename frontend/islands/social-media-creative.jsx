@@ -1,5 +1,5 @@
 import { ContentPolicyCard } from "../components/Cards.jsx";
-import { CreativeResult } from "../components/Results.jsx";
+import { CreativeResult } from "../components/OnDemand.jsx";
 import ToolPage from "../components/ToolPage.jsx";
 import { mountIsland } from "../lib/mount.js";
 

@@ -1,4 +1,4 @@
-import { SpyResults } from "../components/Results.jsx";
+import { SpyResults } from "../components/OnDemand.jsx";
 import ToolPage from "../components/ToolPage.jsx";
 import { mountIsland } from "../lib/mount.js";
 

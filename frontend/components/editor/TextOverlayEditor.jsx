@@ -3,7 +3,7 @@ import { createPortal } from "react-dom";
 import { toast } from "../../lib/events.js";
 import { cssFamily, loadFontsFor } from "../../lib/fonts.js";
 import ColorPicker from "../ColorPicker.jsx";
-import { useFocusTrap } from "../Modal.jsx";
+import { useFocusTrap } from "../focusTrap.js";
 import * as ui from "../ui.js";
 import FontPicker from "./FontPicker.jsx";
 import { clientToNatural, drawScene, drawSelection, hitTest } from "./layout.js";

@@ -1,0 +1,57 @@
+// Views a tool page needs only after a run finishes or a button is pressed (results, the
+// history panel, the colour picker). Their code loads on first use through import(), so the
+// JS a tool page loads at start stays within its budget (see bench/frontend.py).
+import { Component, lazy, Suspense, useEffect } from "react";
+import * as ui from "./ui.js";
+
+/** A React.lazy component for one export of a module loaded on demand. */
+function onDemand(load, name = "default") {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const results = () => import("./Results.jsx");
+export const CopyVariations = onDemand(results, "CopyVariations");
+export const SocialCopyResult = onDemand(results, "SocialCopyResult");
+export const CreativeResult = onDemand(results, "CreativeResult");
+export const SpyResults = onDemand(results, "SpyResults");
+export const ScrapeResults = onDemand(results, "ScrapeResults");
+export const EditableCreative = onDemand(() => import("./EditorSlot.jsx"), "EditableCreative");
+export const HistoryPanel = onDemand(() => import("./history/HistoryPanel.jsx"));
+export const ColorPicker = onDemand(() => import("./ColorPicker.jsx"));
+
+/**
+ * Where on-demand views go: nothing while their code loads, and a short notice instead of
+ * a blank island if it cannot load (a dropped connection) or a view fails to render.
+ * A new `resetKey` (e.g. the next result) shows the children again.
+ */
+export class OnDemand extends Component {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidUpdate(previous) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
+
+  render() {
+    if (this.state.failed) {
+      return (
+        <p role="alert" className={`${ui.card} text-sm text-red-600 dark:text-red-400`} data-testid="on-demand-failed">
+          This part of the page could not be loaded. Please reload the page to try again.
+        </p>
+      );
+    }
+    return <Suspense fallback={null}>{this.props.children}</Suspense>;
+  }
+}
+
+/** Focuses `target` (a heading's ref) each time `shown` changes to something, once the view
+ * holding it has mounted: inside an <OnDemand>, that is after its code has loaded. */
+export function FocusWhenShown({ target, shown }) {
+  useEffect(() => {
+    if (shown) target.current?.focus();
+  }, [shown, target]);
+  return null;
+}
