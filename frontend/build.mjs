@@ -25,10 +25,29 @@ const common = {
   logLevel: "warning",
 };
 
+// esbuild puts a module in the chunk of the entry points (islands, and each on-demand import())
+// that reach it. An on-demand view uses `react` but not `react-dom/client`, so React would be
+// cut into several chunks. Routing our own React imports through a module that reaches all of
+// React keeps it in one shared chunk, cached once for every page.
+const oneReactChunk = {
+  name: "one-react-chunk",
+  setup(build) {
+    build.onResolve({ filter: /^react(-dom)?(\/jsx-runtime|\/client)?$/ }, (args) => {
+      if (args.namespace === "whole-react" || args.importer.includes("node_modules")) return undefined;
+      return { path: args.path, namespace: "whole-react" };
+    });
+    build.onLoad({ filter: /.*/, namespace: "whole-react" }, (args) => ({
+      contents: `export * from "${args.path}"; import "react-dom/client";`,
+      resolveDir: here,
+    }));
+  },
+};
+
 const [islands] = await Promise.all([
   // Islands and site scripts share chunks (React lives in one of them).
   esbuild.build({
     ...common,
+    plugins: [oneReactChunk],
     entryPoints: [...entries("islands", [".jsx", ".js"]), join(here, "site", "site.js")],
     outdir: join(out, "js"),
     format: "esm",
