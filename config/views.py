@@ -11,6 +11,7 @@ from config.dashboard import (
     successful_generations,
     usage_chart,
 )
+from credits.context_processors import shell_balance_props
 from credits.models import balance_of
 from services.registry import TOOLS
 
@@ -59,6 +60,8 @@ def dashboard(request):
             # Also the shell's plan card: set here so the page reads the plan once.
             "current_plan": plan,
             "balance": balance,
+            # The shell's balance island shows the balance read above.
+            "shell_credit_props": shell_balance_props(balance),
             "credits_used": credits_used(user),
             "generations_count": successful_generations(user),
             "tools": [

@@ -6,6 +6,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from credits.context_processors import shell_balance_props
 from credits.models import balance_of
 from history.pages import history_urls, service_type_labels, url_template
 from services.engines.base import engine_name_for
@@ -32,12 +33,15 @@ def tool_page_props(*, user, tool: Tool) -> dict:
 @ensure_csrf_cookie  # the island POSTs generations and uploads with the cookie's token
 def tool_page(request, slug: str):
     tool = get_tool(slug)
+    props = tool_page_props(user=request.user, tool=tool)
     return render(
         request,
         "services/tool.html",
         {
             "tool": tool,
-            "props": tool_page_props(user=request.user, tool=tool),
+            "props": props,
+            # The shell's balance island shows the balance the tool's props already hold.
+            "shell_credit_props": shell_balance_props(props["balance"]),
             "demo_engine": engine_name_for(tool) == "demo",
         },
     )

@@ -210,3 +210,12 @@ def test_the_dashboard_runs_the_same_number_of_queries_for_5_and_500_history_ite
             spend_credits(user=user, amount=20, reason="gen", reference=f"generation:{generation.pk}")
 
     assert count_dashboard_queries(alice_client) == count_dashboard_queries(bob_client)
+
+
+def test_the_dashboard_reads_the_balance_once_for_the_page_and_the_top_bar(alice_client, alice):
+    grant_credits(user=alice, amount=250, reason="test", idempotency_key="alice-grant")
+    with CaptureQueriesContext(connection) as queries:
+        html = dashboard(alice_client).content.decode()
+
+    assert sum('FROM "credits_creditbalance"' in q["sql"] for q in queries.captured_queries) == 1
+    assert '"initial": 350' in html  # the top bar's balance island: 100 on sign-up + 250

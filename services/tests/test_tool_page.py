@@ -61,3 +61,16 @@ def test_the_page_says_when_results_come_from_the_demo_engine(alice_client, sett
     assert b'data-testid="demo-engine-notice"' in alice_client.get("/services/meta-copy").content
     settings.GENERATION_ENGINE = "webhook"
     assert b'data-testid="demo-engine-notice"' not in alice_client.get("/services/meta-copy").content
+
+
+def test_the_page_reads_the_balance_once_for_the_tool_and_the_top_bar(alice_client, alice):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from credits.models import balance_of
+
+    with CaptureQueriesContext(connection) as queries:
+        response = alice_client.get("/services/meta-copy")
+
+    assert sum('FROM "credits_creditbalance"' in q["sql"] for q in queries.captured_queries) == 1
+    assert island_props(response, "credit-balance")["initial"] == balance_of(alice)
