@@ -1,4 +1,0 @@
-import { mountIsland } from "../lib/mount.js";
-import CreditBalance from "../components/CreditBalance.jsx";
-
-mountIsland("credit-balance", CreditBalance);

@@ -1,0 +1,51 @@
+// The shell's credit balance (top bar) in plain DOM rather than React: it is the only island
+// on the dashboard and most shell pages, which then load no React at all.
+import { api } from "../lib/api.js";
+
+export const REFRESH_MS = 30_000; // documented: refreshed every 30 seconds
+export const REREAD_MS = 1_000; // documented: re-read 1 second after a change
+
+/**
+ * Shows the signed-in user's balance in `el` and keeps it current: re-read every 30 s; on a
+ * creditsChanged() event (lib/events.js) the new balance shows at once and the server is
+ * re-read 1 s later. A failed read shows 0 rather than breaking the page.
+ * Returns a function that stops the updates.
+ */
+export function mountCreditBalance(el, { url, initial = 0, label = "credits" }) {
+  const amount = document.createElement("span");
+  amount.className = "font-semibold tabular-nums";
+  const display = document.createElement("span");
+  display.dataset.testid = "credit-balance";
+  display.setAttribute("aria-live", "polite");
+  display.className = "whitespace-nowrap";
+  display.append(amount, ` ${label}`);
+  el.replaceChildren(display);
+
+  const show = (credits) => {
+    amount.textContent = credits.toLocaleString("en-US");
+  };
+  const load = async () => {
+    try {
+      const data = await api(url);
+      show(Number.isFinite(data?.credits) ? data.credits : 0);
+    } catch {
+      show(0);
+    }
+  };
+  let reread;
+  const onChange = (event) => {
+    const balance = event.detail?.balance;
+    if (Number.isFinite(balance)) show(balance);
+    clearTimeout(reread);
+    reread = setTimeout(load, REREAD_MS);
+  };
+
+  show(initial);
+  const timer = setInterval(load, REFRESH_MS);
+  window.addEventListener("adsmith:credits", onChange);
+  return () => {
+    clearInterval(timer);
+    clearTimeout(reread);
+    window.removeEventListener("adsmith:credits", onChange);
+  };
+}
