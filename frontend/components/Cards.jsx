@@ -2,38 +2,6 @@
 import { useId } from "react";
 import * as ui from "./ui.js";
 
-export function DemoBadge({ output }) {
-  if (output?.engine !== "demo") return null;
-  return (
-    <span
-      className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800 dark:bg-amber-500/15 dark:text-amber-300"
-      title="Made by the offline demo engine, not a live AI model"
-      data-testid="demo-badge"
-    >
-      Demo engine
-    </span>
-  );
-}
-
-/** A result card: a heading (focused when it appears, so keyboard and screen-reader users
- * land on it), badges, actions and body. */
-export function ResultCard({ title, output, badges, actions, children, headingRef }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className={ui.card} data-testid="result">
-      <div className="mb-4 flex flex-wrap items-center gap-2">
-        <h3 id={id} ref={headingRef} tabIndex={-1} className={`${ui.heading2} mr-auto focus:outline-none`}>
-          {title}
-        </h3>
-        <DemoBadge output={output} />
-        {badges}
-        {actions}
-      </div>
-      {children}
-    </section>
-  );
-}
-
 export function FailurePanel({ title, message, refunded = false, headingRef }) {
   const id = useId();
   return (

@@ -1,6 +1,7 @@
 // Views a tool page needs only after a run finishes or a button is pressed (results, the
-// history panel, the colour picker). Their code loads on first use through import(), so the
-// JS a tool page loads at start stays within its budget (see bench/frontend.py).
+// history panel, the colour picker), and the field widgets of forms that are not on screen at
+// start. Their code loads on first use through import(), so the JS a tool page loads at start
+// stays within its budget (see bench/frontend.py).
 import { Component, lazy, Suspense, useEffect } from "react";
 import * as ui from "./ui.js";
 
@@ -18,6 +19,9 @@ export const ScrapeResults = onDemand(results, "ScrapeResults");
 export const EditableCreative = onDemand(() => import("./EditorSlot.jsx"), "EditableCreative");
 export const HistoryPanel = onDemand(() => import("./history/HistoryPanel.jsx"));
 export const ColorPicker = onDemand(() => import("./ColorPicker.jsx"));
+const fieldWidgets = () => import("./fieldWidgets.js");
+export const ColorField = onDemand(fieldWidgets, "ColorField");
+export const UploadWidget = onDemand(fieldWidgets, "UploadWidget");
 
 /**
  * Where on-demand views go: nothing while their code loads, and a short notice instead of

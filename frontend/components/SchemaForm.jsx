@@ -1,7 +1,11 @@
 import { counterText, isVisible } from "../lib/schema.js";
-import ColorField from "./ColorField.jsx";
-import UploadWidget from "./UploadWidget.jsx";
+import { ColorField, OnDemand, UploadWidget } from "./OnDemand.jsx";
 import * as ui from "./ui.js";
+
+// Colour and image fields need the larger ColorField and UploadWidget. An island whose form
+// shows such fields at once passes them in `widgets`, so they ship with the page; otherwise
+// they load when a form first shows one (e.g. Meta Ads Full's creative step).
+const ON_DEMAND_WIDGETS = { ColorField, UploadWidget };
 
 const WIDE_TYPES = new Set(["textarea", "radio", "image", "url"]);
 const SITE_PATH_RE = /^\/(?!\/)/; // an uploaded file's URL, as opposed to a pasted one
@@ -132,7 +136,8 @@ function RadioCards({ id, field, value, onChange, disabled, messages }) {
 /** An image: upload or pasted URL. With a paired URL field (`upload.urlField`) the two are
  * separate request fields; without one, the same field holds either, and the box shows only a
  * pasted URL. Either way, uploading clears the pasted URL and typing a URL clears the upload. */
-function ImageControl({ id, field, values, errors, onChange, disabled, uploadUrl, signedIn, pair }) {
+function ImageControl({ id, field, values, errors, onChange, disabled, uploadUrl, signedIn, pair, widgets }) {
+  const { UploadWidget } = widgets;
   const value = values[field.name] ?? "";
   const urlName = pair ? pair.name : field.name;
   const urlValue = pair ? values[pair.name] ?? "" : SITE_PATH_RE.test(value) ? "" : value;
@@ -144,21 +149,25 @@ function ImageControl({ id, field, values, errors, onChange, disabled, uploadUrl
     <div role="group" aria-labelledby={`${id}-label`}>
       <FieldLabel id={`${id}-label`} field={field} as="span" />
       <div className="mt-1 grid gap-3 md:grid-cols-2">
-        <UploadWidget
-          label={field.label.replace(/\s*\(optional\)$/i, "")}
-          name={pair ? field.name : undefined}
-          bucket={field.upload?.bucket}
-          value={uploaded}
-          uploadUrl={uploadUrl}
-          signedIn={signedIn}
-          disabled={disabled}
-          invalid={Boolean(messages?.length)}
-          describedBy={messages?.length ? `${id}-error` : undefined}
-          onChange={(url) => {
-            onChange(field.name, url);
-            if (pair && url) onChange(pair.name, "");
-          }}
-        />
+        <div>
+          <OnDemand>
+            <UploadWidget
+              label={field.label.replace(/\s*\(optional\)$/i, "")}
+              name={pair ? field.name : undefined}
+              bucket={field.upload?.bucket}
+              value={uploaded}
+              uploadUrl={uploadUrl}
+              signedIn={signedIn}
+              disabled={disabled}
+              invalid={Boolean(messages?.length)}
+              describedBy={messages?.length ? `${id}-error` : undefined}
+              onChange={(url) => {
+                onChange(field.name, url);
+                if (pair && url) onChange(pair.name, "");
+              }}
+            />
+          </OnDemand>
+        </div>
         <div>
           <label htmlFor={urlId} className="block text-xs font-medium text-slate-600 dark:text-slate-400">
             {pair ? pair.label : `or paste the ${field.label.toLowerCase()} URL`}
@@ -202,7 +211,8 @@ function ImageControl({ id, field, values, errors, onChange, disabled, uploadUrl
 }
 
 function FieldView(props) {
-  const { id, field, values, errors, onChange, disabled } = props;
+  const { id, field, values, errors, onChange, disabled, widgets } = props;
+  const { ColorField } = widgets;
   const value = values[field.name];
   const messages = errors[field.name];
   if (field.type === "radio") {
@@ -219,15 +229,17 @@ function FieldView(props) {
       <FieldLabel htmlFor={id} field={field} />
       {field.type === "color" ? (
         <div className="mt-1">
-          <ColorField
-            id={id}
-            field={field}
-            value={value}
-            onChange={(next) => onChange(field.name, next)}
-            disabled={disabled}
-            invalid={Boolean(messages?.length)}
-            describedBy={describedBy(id, field, messages)}
-          />
+          <OnDemand>
+            <ColorField
+              id={id}
+              field={field}
+              value={value}
+              onChange={(next) => onChange(field.name, next)}
+              disabled={disabled}
+              invalid={Boolean(messages?.length)}
+              describedBy={describedBy(id, field, messages)}
+            />
+          </OnDemand>
         </div>
       ) : (
         <TextControl id={id} field={field} value={value} onChange={onChange} disabled={disabled} messages={messages} />
@@ -257,7 +269,8 @@ function FieldView(props) {
 }
 
 /** Renders a tool's form from the server's schema props: sections, fields, counters, markers
- * and errors. It holds no state: values and errors live with the caller. */
+ * and errors. It holds no state: values and errors live with the caller. `widgets`
+ * ({ColorField, UploadWidget}) are the ones shipped with the page, if any. */
 export default function SchemaForm({
   schema,
   values,
@@ -267,7 +280,9 @@ export default function SchemaForm({
   uploadUrl,
   signedIn = true,
   idPrefix = "f",
+  widgets,
 }) {
+  const fieldWidgets = { ...ON_DEMAND_WIDGETS, ...widgets };
   const fields = schema.sections.flatMap((s) => s.fields);
   const pairOf = (field) => fields.find((other) => other.pairedWith === field.name);
   return (
@@ -296,6 +311,7 @@ export default function SchemaForm({
                     disabled={disabled}
                     uploadUrl={uploadUrl}
                     signedIn={signedIn}
+                    widgets={fieldWidgets}
                   />
                 </div>
               ))}

@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { initialValues } from "../lib/schema.js";
+import * as fieldWidgets from "./fieldWidgets.js";
 import SchemaForm from "./SchemaForm.jsx";
 
 const schema = {
@@ -47,11 +48,19 @@ const schema = {
   ],
 };
 
-function Harness({ errors = {}, start = {} }) {
+// As a creative tool's island does: its image widgets ship with the page.
+function Harness({ errors = {}, start = {}, widgets = fieldWidgets }) {
   const [values, setValues] = useState({ ...initialValues(schema), ...start });
   return (
     <>
-      <SchemaForm schema={schema} values={values} errors={errors} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} uploadUrl="/api/uploads/" />
+      <SchemaForm
+        schema={schema}
+        values={values}
+        errors={errors}
+        onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))}
+        uploadUrl="/api/uploads/"
+        widgets={widgets}
+      />
       <output data-testid="values">{JSON.stringify(values)}</output>
     </>
   );
@@ -71,6 +80,13 @@ describe("SchemaForm", () => {
     expect(document.querySelector("input[type=file][name=productImageUpload]")).not.toBeNull();
     expect(screen.getByLabelText("or paste the logo URL").getAttribute("name")).toBe("logoUrl");
     expect(document.querySelector("[name=scrapeId]")).toBeNull();
+  });
+
+  it("loads the upload widget on demand when the page did not ship it", async () => {
+    render(<Harness widgets={undefined} />);
+    expect(screen.getByLabelText("Product image URL").getAttribute("name")).toBe("productImageUrl");
+    await screen.findByText("Upload product image");
+    expect(document.querySelector("input[type=file][name=productImageUpload]")).not.toBeNull();
   });
 
   it("marks required and optional fields", () => {

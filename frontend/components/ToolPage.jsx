@@ -37,9 +37,10 @@ export function useFocusFirstError(formRef, errors, attempt) {
  * form, the progress overlay, and the result or failure panel. The island supplies the
  * result view (an on-demand one from OnDemand.jsx, so it loads only when a run finishes) and
  * the tool's texts (`texts.success`, `texts.failureTitle`, `texts.fallback`,
- * `texts.networkPrefix`) and any side cards.
+ * `texts.networkPrefix`), any side cards, and the field `widgets` its form shows at start
+ * (see SchemaForm).
  */
-export default function ToolPage({ tool, balance: initialBalance, userId, urls, toolLabels, texts, renderResult, aside }) {
+export default function ToolPage({ tool, balance: initialBalance, userId, urls, toolLabels, texts, renderResult, aside, widgets }) {
   const balance = useBalance(initialBalance);
   const [values, setValues] = useState(() => initialValues(tool.schema));
   const [errors, setErrors] = useState({});
@@ -104,6 +105,7 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
             uploadUrl={urls.uploads}
             signedIn={Boolean(userId)}
             idPrefix={tool.slug}
+            widgets={widgets}
           />
           <div className="space-y-3">
             <div role="status" aria-live="polite" className="text-sm text-red-600 dark:text-red-400" data-testid="form-status">

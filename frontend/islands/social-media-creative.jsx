@@ -1,5 +1,6 @@
 import { ContentPolicyCard } from "../components/Cards.jsx";
 import { CreativeResult } from "../components/OnDemand.jsx";
+import * as fieldWidgets from "../components/fieldWidgets.js";
 import ToolPage from "../components/ToolPage.jsx";
 import { mountIsland } from "../lib/mount.js";
 
@@ -14,6 +15,7 @@ function SocialMediaCreativePage(props) {
     <ToolPage
       {...props}
       texts={TEXTS}
+      widgets={fieldWidgets} // its form shows image and colour fields at once
       renderResult={(generation, headingRef) => (
         <CreativeResult
           output={generation.output}
