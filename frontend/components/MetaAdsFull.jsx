@@ -4,10 +4,9 @@ import { initialValues, validate } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
 import { ContentPolicyCard, CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
-import { CopyVariations, EditableCreative, FocusWhenShown, HistoryPanel, OnDemand, ScrapeResults } from "./OnDemand.jsx";
-import ProgressOverlay from "./ProgressOverlay.jsx";
+import { CopyVariations, EditableCreative, FocusWhenShown, HistoryPanel, OnDemand, ProgressOverlay, ScrapeResults } from "./OnDemand.jsx";
 import SchemaForm from "./SchemaForm.jsx";
-import { failureMessage, useFocusFirstError } from "./ToolPage.jsx";
+import { failureMessage, useFocusFirstError, usePreloadedOverlay } from "./ToolPage.jsx";
 import * as ui from "./ui.js";
 
 // Spec 001 §8: what each step says when it fails.
@@ -80,6 +79,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
   const scrapeHeading = useRef(null);
   const outcomeHeading = useRef(null);
   useFocusFirstError(formRef, errors, attempt);
+  usePreloadedOverlay();
 
   const generation = useGeneration({
     slug: tool.slug,
@@ -287,7 +287,9 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
         </div>
       </div>
       {generation.busy && (
-        <ProgressOverlay title={overlay.title} steps={overlay.steps} hint={overlay.hint} dots startedAt={generation.startedAt} />
+        <OnDemand>
+          <ProgressOverlay title={overlay.title} steps={overlay.steps} hint={overlay.hint} dots startedAt={generation.startedAt} />
+        </OnDemand>
       )}
     </div>
   );

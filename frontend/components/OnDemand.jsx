@@ -1,13 +1,16 @@
-// Views a tool page needs only after a run finishes or a button is pressed (results, the
-// history panel, the colour picker), and the field widgets of forms that are not on screen at
-// start. Their code loads on first use through import(), so the JS a tool page loads at start
+// Views a tool page needs only after a run starts or finishes or a button is pressed (the
+// progress overlay, results, the history panel, the colour picker), and the field widgets of
+// forms that are not on screen at start. Their code loads on first use through import(), so the JS a tool page loads at start
 // stays within its budget (see bench/frontend.py).
 import { Component, lazy, Suspense, useEffect } from "react";
 import * as ui from "./ui.js";
 
-/** A React.lazy component for one export of a module loaded on demand. */
+/** A React.lazy component for one export of a module loaded on demand; `.preload()` fetches
+ * the code ahead of its first use. */
 function onDemand(load, name = "default") {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+  const view = lazy(() => load().then((module) => ({ default: module[name] })));
+  view.preload = () => load().catch(() => {}); // a failure shows when the view is used
+  return view;
 }
 
 const results = () => import("./Results.jsx");
@@ -18,6 +21,8 @@ export const SpyResults = onDemand(results, "SpyResults");
 export const ScrapeResults = onDemand(results, "ScrapeResults");
 export const EditableCreative = onDemand(() => import("./EditorSlot.jsx"), "EditableCreative");
 export const HistoryPanel = onDemand(() => import("./history/HistoryPanel.jsx"));
+// Not on screen at start, but wanted the moment a run starts: tool pages preload it.
+export const ProgressOverlay = onDemand(() => import("./ProgressOverlay.jsx"));
 export const ColorPicker = onDemand(() => import("./ColorPicker.jsx"));
 const fieldWidgets = () => import("./fieldWidgets.js");
 export const ColorField = onDemand(fieldWidgets, "ColorField");

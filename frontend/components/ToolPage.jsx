@@ -4,8 +4,7 @@ import { allFields, initialValues, validate } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
 import { CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
-import { FocusWhenShown, HistoryPanel, OnDemand } from "./OnDemand.jsx";
-import ProgressOverlay from "./ProgressOverlay.jsx";
+import { FocusWhenShown, HistoryPanel, OnDemand, ProgressOverlay } from "./OnDemand.jsx";
 import SchemaForm from "./SchemaForm.jsx";
 
 /** The failure panel's text: the job's own message (with the documented 'Network error: '
@@ -22,6 +21,13 @@ function strayErrors(errors, schema) {
   return Object.entries(errors)
     .filter(([name]) => !names.has(name))
     .flatMap(([, messages]) => messages);
+}
+
+/** Fetches the progress overlay's code once the page is up, so it is there when a run starts. */
+export function usePreloadedOverlay() {
+  useEffect(() => {
+    ProgressOverlay.preload();
+  }, []);
 }
 
 /** Focuses the first invalid control once errors are on screen. */
@@ -51,6 +57,7 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
   const formRef = useRef(null);
   const outcomeHeading = useRef(null);
   useFocusFirstError(formRef, errors, attempt);
+  usePreloadedOverlay();
 
   const generation = useGeneration({
     slug: tool.slug,
@@ -138,13 +145,15 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
         </div>
       </div>
       {generation.busy && (
-        <ProgressOverlay
-          title={tool.overlay.title}
-          steps={tool.overlay.steps}
-          hint={tool.overlay.hint}
-          dots
-          startedAt={generation.startedAt}
-        />
+        <OnDemand>
+          <ProgressOverlay
+            title={tool.overlay.title}
+            steps={tool.overlay.steps}
+            hint={tool.overlay.hint}
+            dots
+            startedAt={generation.startedAt}
+          />
+        </OnDemand>
       )}
     </div>
   );

@@ -48,8 +48,8 @@ function json(body, status = 200) {
 let replies;
 let balances;
 const onCredits = (event) => balances.push(event.detail.balance);
-function page(balance = 100) {
-  return render(
+async function page(balance = 100) {
+  await act(async () => render(
     <ToolPage
       tool={tool}
       balance={balance}
@@ -59,7 +59,9 @@ function page(balance = 100) {
       texts={texts}
       renderResult={(g, ref) => <CopyVariations output={g.output} headingRef={ref} />}
     />,
-  );
+  ));
+  // The page fetches the progress overlay's code once it is up; let that arrive.
+  await act(() => vi.dynamicImportSettled());
 }
 
 describe("ToolPage", () => {
@@ -88,22 +90,22 @@ describe("ToolPage", () => {
     replies.push({ match: (u, o) => u === url && (o?.method || "GET") === method, response: () => response });
 
   it("labels the button with the cost, or disables it when credits are short", async () => {
-    await act(async () => page(100));
+    await page(100);
     expect(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" }).disabled).toBe(false);
     cleanup();
-    await act(async () => page(10));
+    await page(10);
     expect(screen.getByRole("button", { name: "Insufficient Credits (20 required)" }).disabled).toBe(true);
   });
 
   it("shows errors under fields on submit without calling the server", async () => {
-    await act(async () => page());
+    await page();
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
     expect(screen.getByText("Brand name must be at least 2 characters")).toBeTruthy();
     expect(fetch.mock.calls.filter(([, o]) => o?.method === "POST")).toHaveLength(0);
   });
 
   it("puts the server's 400 errors under the same fields", async () => {
-    await act(async () => page());
+    await page();
     on("POST", "/api/generations/", json({ errors: { brand: ["Brand name must not exceed 250 characters"] } }, 400));
     fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "Glow" } });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
@@ -112,7 +114,7 @@ describe("ToolPage", () => {
   });
 
   it("follows the job every 2 s, closes the overlay on success and passes both balances on", async () => {
-    await act(async () => page());
+    await page();
     on("POST", "/api/generations/", json({ id: 5, tool: "meta-copy", status: "queued", output: {}, balance: 80 }, 202));
     fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "Glow" } });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
@@ -138,7 +140,7 @@ describe("ToolPage", () => {
   });
 
   it("shows the failure panel and the refunded balance when the job fails", async () => {
-    await act(async () => page());
+    await page();
     on("POST", "/api/generations/", json({ id: 6, status: "queued", output: {}, balance: 80 }, 202));
     fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "Glow" } });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
@@ -155,7 +157,7 @@ describe("ToolPage", () => {
       "/api/generations/active/?tool=meta-copy",
       json({ generation: { id: 9, status: "running", created_at: new Date(Date.now() - 4000).toISOString(), balance: 80 } }),
     );
-    await act(async () => page(80));
+    await page(80);
     expect(screen.getByTestId("progress-overlay")).toBeTruthy();
     expect(screen.getByTestId("progress-message").textContent).toBe("Polishing...");
     on("GET", "/api/generations/9/", json({ id: 9, status: "success", output: { variations: [{ headline: "Back again" }] }, balance: 80 }));
@@ -177,7 +179,7 @@ describe("ToolPage with nothing running", () => {
   });
 
   it("asks once for this tool's unfinished generation and, told there is none, stays ready to submit", async () => {
-    await act(async () => page());
+    await page();
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0][0]).toBe("/api/generations/active/?tool=meta-copy");
     expect(screen.queryByTestId("progress-overlay")).toBeNull();
