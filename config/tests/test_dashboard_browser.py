@@ -35,6 +35,7 @@ def test_the_dashboard_numbers_after_generations(signed_in_page, live_server):
     page.reload()
 
     assert page.get_by_test_id("welcome-credits").inner_text() == "60"
+    assert page.get_by_test_id("credit-balance").inner_text() == "60 credits"  # the shell's top bar
     assert page.get_by_test_id("stat-usage").inner_text() == "40"
     assert page.get_by_test_id("stat-plan").inner_text() == "Free"
     assert page.get_by_test_id("stat-generations").inner_text() == "2"
