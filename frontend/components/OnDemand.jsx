@@ -1,7 +1,7 @@
-// Views a tool page needs only after a run starts or finishes or a button is pressed (the
+// Views a tool page needs only once a run starts or finishes or a button is pressed (the
 // progress overlay, results, the history panel, the colour picker), and the field widgets of
-// forms that are not on screen at start. Their code loads on first use through import(), so the JS a tool page loads at start
-// stays within its budget (see bench/frontend.py).
+// forms that are not on screen at start. Their code loads on first use through import(), so
+// the JS a tool page loads at start stays within its budget (see bench/frontend.py).
 import { Component, lazy, Suspense, useEffect } from "react";
 import * as ui from "./ui.js";
 
