@@ -4,7 +4,7 @@ however long the user's history is: each figure is one aggregate or one bounded 
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from django.db.models import Sum
+from django.db.models import Case, Sum, When
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
@@ -16,12 +16,6 @@ RECENT_ACTIVITY_LIMIT = 10
 CHART_DAYS = 30
 # Usage is spends net of refunds: a failed generation gives its credits back, so it used none.
 _USAGE_KINDS = (LedgerEntry.Kind.SPEND, LedgerEntry.Kind.REFUND)
-
-
-def credits_used(user) -> int:
-    """Credits spent on generations, net of refunds, since the account was opened."""
-    net = LedgerEntry.objects.for_user(user).filter(kind__in=_USAGE_KINDS).aggregate(net=Sum("amount"))["net"]
-    return max(0, -(net or 0))
 
 
 def successful_generations(user) -> int:
@@ -67,22 +61,32 @@ class UsageChart:
         return bars
 
 
-def usage_chart(user, *, days: int = CHART_DAYS, today: date | None = None) -> UsageChart:
-    """Credits used per day (UTC) over the last `days` days, today included: one grouped query."""
+@dataclass(frozen=True)
+class CreditUsage:
+    total: int  # credits spent on generations, net of refunds, since the account was opened
+    chart: UsageChart
+
+
+def credit_usage(user, *, days: int = CHART_DAYS, today: date | None = None) -> CreditUsage:
+    """Credits used since the account was opened, and per day (UTC) over the last `days` days,
+    today included. One grouped query: each day of the chart is a group and everything older
+    is one more (day NULL), so the all-time figure is the sum of the groups."""
     today = today or timezone.now().date()
     first = today - timedelta(days=days - 1)
-    rows = (
+    chart_start = timezone.make_aware(datetime.combine(first, time.min))
+    rows = list(
         LedgerEntry.objects.for_user(user)
-        .filter(kind__in=_USAGE_KINDS, created_at__gte=timezone.make_aware(datetime.combine(first, time.min)))
-        .annotate(day=TruncDate("created_at"))
+        .filter(kind__in=_USAGE_KINDS)
+        .annotate(day=Case(When(created_at__gte=chart_start, then=TruncDate("created_at"))))
         .values("day")
         .annotate(net=Sum("amount"))
         .values_list("day", "net")
     )
-    used = {day: max(0, -net) for day, net in rows}
-    return UsageChart(
+    used = {day: max(0, -net) for day, net in rows if day is not None}
+    chart = UsageChart(
         [UsageDay(first + timedelta(n), used.get(first + timedelta(n), 0)) for n in range(days)]
     )
+    return CreditUsage(total=max(0, -sum(net for _day, net in rows)), chart=chart)
 
 
 @dataclass(frozen=True)

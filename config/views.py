@@ -4,13 +4,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
 from billing.models import Plan
-from config.dashboard import (
-    credits_used,
-    dashboard_tools,
-    recent_activity,
-    successful_generations,
-    usage_chart,
-)
+from config.dashboard import credit_usage, dashboard_tools, recent_activity, successful_generations
 from credits.context_processors import shell_balance_props
 from credits.models import balance_of
 from services.registry import TOOLS
@@ -53,6 +47,7 @@ def dashboard(request):
     user = request.user
     plan = Plan.objects.current_for(user)
     balance = balance_of(user)
+    usage = credit_usage(user)
     return render(
         request,
         "dashboard.html",
@@ -62,13 +57,13 @@ def dashboard(request):
             "balance": balance,
             # The shell's balance island shows the balance read above.
             "shell_credit_props": shell_balance_props(balance),
-            "credits_used": credits_used(user),
+            "credits_used": usage.total,
             "generations_count": successful_generations(user),
             "tools": [
                 {"tool": tool, "affordable": balance >= tool.cost, "progress": min(balance, tool.cost)}
                 for tool in dashboard_tools()
             ],
-            "chart": usage_chart(user),
+            "chart": usage.chart,
             "activities": recent_activity(user),
         },
     )

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from billing.actions import apply_stripe_event
 from billing.tests.stripe_fixtures import BASIC_PRICE, ensure_plans_seeded, fixture
-from config.dashboard import UsageChart, UsageDay, usage_chart
+from config.dashboard import UsageChart, UsageDay, credit_usage
 from credits.actions import grant_credits, refund_credits, spend_credits
 from history.models import Generation
 
@@ -126,14 +126,26 @@ def test_the_chart_covers_thirty_days_and_counts_each_day(alice_client, alice):
     today = timezone.now().date()
 
     chart = dashboard(alice_client).context["chart"]
-    seen_two_days_later = usage_chart(alice, today=today + timedelta(days=2))
-    seen_a_month_later = usage_chart(alice, today=today + timedelta(days=30))
+    seen_two_days_later = credit_usage(alice, today=today + timedelta(days=2)).chart
+    seen_a_month_later = credit_usage(alice, today=today + timedelta(days=30)).chart
 
     assert len(chart.days) == 30
     assert (chart.days[-1].day, chart.days[-1].credits) == (today, 70)
     assert (seen_two_days_later.days[-3].day, seen_two_days_later.days[-3].credits) == (today, 70)
     assert seen_two_days_later.days[-1].credits == 0
     assert seen_a_month_later.total == 0
+
+
+def test_credits_used_still_counts_days_the_chart_no_longer_shows(alice):
+    grant_credits(user=alice, amount=1000, reason="test", idempotency_key="test-grant")
+    record_generation(alice, cost=20)
+    record_generation(alice, cost=50)
+    record_generation(alice, cost=80, status="failed")
+
+    usage = credit_usage(alice, today=timezone.now().date() + timedelta(days=40))
+
+    assert usage.chart.total == 0
+    assert usage.total == 70
 
 
 def test_the_chart_bars_scale_to_the_busiest_day():
