@@ -5,21 +5,22 @@ Every function here
   (`start_generation` spends and creates its generation in one transaction, so both
   commit or neither does);
 - changes the balance with one conditional UPDATE (`… SET balance = balance - n WHERE
-  balance >= n`), never read-modify-write: two concurrent spends cannot both pass a check
-  made on a stale value, because the database re-checks the WHERE clause on the locked row;
-- appends the ledger row in the same transaction, with `balance_after` read back after the
-  UPDATE (the UPDATE holds the row lock until commit, so the value read is this change's);
+  balance >= n RETURNING balance`), never read-modify-write: two concurrent spends cannot
+  both pass a check made on a stale value, because the database re-checks the WHERE clause
+  on the locked row;
+- appends the ledger row in the same transaction, with `balance_after` as that UPDATE
+  returned it (the UPDATE holds the row lock until commit, so it is this change's);
 - is idempotent: a repeated idempotency key — and for spends and refunds a repeated
-  reference — returns the first entry and changes nothing. When two calls race, the unique
-  constraints make the loser's INSERT fail; its savepoint rolls back its UPDATE and it
-  returns the winner's entry.
+  reference — returns the first entry and changes nothing. The unique constraints are the
+  check: a repeat's (or a racing twin's) INSERT fails, its savepoint rolls back its UPDATE,
+  and it returns the first entry. (A spend does not look for an earlier one first: on the
+  money path nearly every spend is new, and the lookup would cost every one of them.)
 
 On SQLite every transaction starts with BEGIN IMMEDIATE (settings), so writers queue for
 the lock instead of failing; on PostgreSQL the row lock taken by the UPDATE does the same.
 """
 
-from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from credits.models import CreditBalance, LedgerEntry
@@ -78,7 +79,8 @@ def grant_credits(
         _ensure_balance_row(user)
         try:
             with transaction.atomic():  # a savepoint: losing a race undoes the UPDATE too
-                if not _add_to_balance(user, amount):
+                balance_after = _add_to_balance(user, amount)
+                if balance_after is None:
                     # As in spend_credits: a twin with this key may have committed while
                     # we waited for the row lock.
                     if first := _entry_with_key(idempotency_key, user=user, kind=kind, amount=amount):
@@ -95,6 +97,7 @@ def grant_credits(
                     reference=reference,
                     idempotency_key=idempotency_key,
                     created_by=created_by,
+                    balance_after=balance_after,
                 )
         except IntegrityError:
             if first := _entry_with_key(idempotency_key, user=user, kind=kind, amount=amount):
@@ -109,7 +112,8 @@ def spend_credits(
 
     Raises InsufficientCredits (nothing written) when the balance is below `amount`.
     A reference is spent at most once: spending it again — or repeating the idempotency
-    key — returns the first spend and changes nothing.
+    key — returns the first spend and changes nothing. The entry's `balance_after` is the
+    balance this spend left (for a repeat, the one the first spend left).
     """
     _check_amount(amount)
     _check_text(reason=reason, reference=reference, idempotency_key=idempotency_key)
@@ -117,35 +121,35 @@ def spend_credits(
         raise CreditError("A spend needs a reference (what the credits pay for), so it can be refunded.")
     idempotency_key = idempotency_key or None
 
-    with transaction.atomic():
+    try:
+        # A transaction of its own, or a savepoint in the caller's: a repeat's failed INSERT
+        # undoes this call's UPDATE and nothing else.
+        with transaction.atomic():
+            balance_after = _add_to_balance(user, -amount)
+            if balance_after is None:
+                # A repeat, or a twin call that spent this reference and committed while we
+                # waited for the row lock: the first spend is the answer, not an error.
+                if first := _earlier_spend(
+                    user=user, amount=amount, reference=reference, idempotency_key=idempotency_key
+                ):
+                    return first
+                raise InsufficientCredits(amount)
+            return _append_entry(
+                user=user,
+                amount=-amount,
+                kind=LedgerEntry.Kind.SPEND,
+                reason=reason,
+                reference=reference,
+                idempotency_key=idempotency_key,
+                balance_after=balance_after,
+            )
+    except IntegrityError:
+        # The reference or the key is already in the ledger (a repeat, or a racing twin).
         if first := _earlier_spend(
             user=user, amount=amount, reference=reference, idempotency_key=idempotency_key
         ):
             return first
-        try:
-            with transaction.atomic():
-                if not _add_to_balance(user, -amount):
-                    # A twin call may have spent this reference and committed while we
-                    # waited for the row lock; then its spend is the answer, not an error.
-                    if first := _earlier_spend(
-                        user=user, amount=amount, reference=reference, idempotency_key=idempotency_key
-                    ):
-                        return first
-                    raise InsufficientCredits(amount)
-                return _append_entry(
-                    user=user,
-                    amount=-amount,
-                    kind=LedgerEntry.Kind.SPEND,
-                    reason=reason,
-                    reference=reference,
-                    idempotency_key=idempotency_key,
-                )
-        except IntegrityError:
-            if first := _earlier_spend(
-                user=user, amount=amount, reference=reference, idempotency_key=idempotency_key
-            ):
-                return first
-            raise
+        raise
 
 
 def refund_credits(*, user, reference: str, reason: str) -> LedgerEntry:
@@ -168,13 +172,14 @@ def refund_credits(*, user, reference: str, reason: str) -> LedgerEntry:
             return first
         try:
             with transaction.atomic():
-                _add_to_balance(user, -spend.amount)
+                balance_after = _add_to_balance(user, -spend.amount)
                 return _append_entry(
                     user=user,
                     amount=-spend.amount,
                     kind=LedgerEntry.Kind.REFUND,
                     reason=reason,
                     reference=reference,
+                    balance_after=balance_after,
                 )
         except IntegrityError:
             if first := _refund_of(reference):
@@ -223,17 +228,40 @@ def _ensure_balance_row(user) -> None:
     CreditBalance.objects.bulk_create([CreditBalance(user_id=user.pk, balance=0)], ignore_conflicts=True)
 
 
-def _add_to_balance(user, amount: int) -> bool:
-    """One conditional UPDATE. A negative amount only applies if the balance covers it;
-    returns whether a row changed."""
-    rows = CreditBalance.objects.filter(user_id=user.pk)
-    if amount < 0:
-        rows = rows.filter(balance__gte=-amount)
-    return rows.update(balance=F("balance") + amount, updated_at=timezone.now()) == 1
+def _add_to_balance(user, amount: int) -> int | None:
+    """One conditional UPDATE; a negative amount only applies if the balance covers it.
+    Returns the balance it left, or None when no row changed.
+
+    Written out because the ORM's update() cannot say RETURNING: the new balance comes back
+    with the UPDATE instead of from a second read. (SQLite ≥ 3.35 and PostgreSQL both have it.)
+    """
+    quote = connection.ops.quote_name
+    table = quote(CreditBalance._meta.db_table)
+    balance, updated_at, user_id = (
+        quote(CreditBalance._meta.get_field(name).column) for name in ("balance", "updated_at", "user")
+    )
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    # Only quoted names from the model's own metadata go into the text; every value is bound.
+    sql = (
+        f"UPDATE {table} SET {balance} = {balance} + %s, {updated_at} = %s "  # noqa: S608
+        f"WHERE {user_id} = %s AND {balance} >= %s RETURNING {balance}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [amount, now, user.pk, max(-amount, 0)])
+        row = cursor.fetchone()
+    return None if row is None else row[0]
 
 
 def _append_entry(
-    *, user, amount: int, kind: str, reason: str, reference: str = "", idempotency_key=None, created_by=None
+    *,
+    user,
+    amount: int,
+    kind: str,
+    reason: str,
+    balance_after: int,
+    reference: str = "",
+    idempotency_key=None,
+    created_by=None,
 ):
     return LedgerEntry.objects.create(
         user_id=user.pk,
@@ -242,7 +270,7 @@ def _append_entry(
         reason=reason,
         reference=reference,
         idempotency_key=idempotency_key or None,
-        balance_after=_current_balance(user),
+        balance_after=balance_after,
         created_by=created_by,
     )
 

@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, close_old_connections, connection, transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from credits.actions import CreditError, refund_credits, spend_credits
@@ -108,6 +108,9 @@ def start_generation(*, user, tool: Tool, inputs: dict, idempotency_key: str) ->
     The same idempotency key again (even concurrently) returns the first generation and spends
     nothing more. Raises GenerationInputError (nothing written), credits.InsufficientCredits
     (nothing written), ScrapeRateLimited or GenerationLimitReached.
+
+    A generation this call paid for carries `balance_after`, the balance its spend left, so the
+    caller can answer with it instead of reading the balance again.
     """
     if existing := Generation.objects.for_user(user).filter(idempotency_key=idempotency_key).first():
         if existing.tool != tool.slug:
@@ -147,13 +150,14 @@ def start_generation(*, user, tool: Tool, inputs: dict, idempotency_key: str) ->
                 deadline_at=now + timedelta(seconds=tool.deadline_seconds),
             )
             if cost:
-                spend_credits(
+                spend = spend_credits(
                     user=user,
                     amount=cost,
                     reason=_ledger_reason(tool, step),
                     reference=f"generation:{generation.pk}",
                     idempotency_key=f"generation:{user.pk}:{idempotency_key}",
                 )
+                generation.balance_after = spend.balance_after
             transaction.on_commit(lambda: _enqueue(generation.pk))
     except IntegrityError:
         # A twin request with the same key committed first: its generation is the answer.
@@ -222,14 +226,24 @@ def _recent_scrape(*, user, inputs: dict) -> Generation | None:
 def _check_generation_limits(user) -> None:
     """The per-user abuse limits (GENERATION_MAX_ACTIVE_PER_USER in flight, GENERATIONS_PER_HOUR
     started), counted from the generation records. The user's row is locked first, so one user's
-    concurrent starts are counted one at a time and the limits hold exactly; other users never wait."""
-    list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True))
-    mine = Generation.objects.for_user(user)
+    concurrent starts are counted one at a time and the limits hold exactly; other users never wait.
+    (SQLite has no row locks and needs none: its transactions start with BEGIN IMMEDIATE, so
+    writers already take turns.)"""
+    if connection.features.has_select_for_update:
+        locked = get_user_model().objects.select_for_update().filter(pk=user.pk).order_by()
+        list(locked.values_list("pk", flat=True))
+    in_flight = Q(status__in=Generation.IN_FLIGHT)
+    this_hour = Q(created_at__gte=timezone.now() - timedelta(hours=1))
+    # Both counts in one statement, over only the rows either one counts.
+    counts = (
+        Generation.objects.for_user(user)
+        .filter(in_flight | this_hour)
+        .aggregate(in_flight=Count("pk", filter=in_flight), this_hour=Count("pk", filter=this_hour))
+    )
     limit = settings.GENERATION_MAX_ACTIVE_PER_USER
-    if mine.in_flight().count() >= limit:
+    if counts["in_flight"] >= limit:
         raise GenerationLimitReached(TOO_MANY_ACTIVE.format(limit=limit))
-    started_this_hour = mine.filter(created_at__gte=timezone.now() - timedelta(hours=1)).count()
-    if started_this_hour >= settings.GENERATIONS_PER_HOUR:
+    if counts["this_hour"] >= settings.GENERATIONS_PER_HOUR:
         raise GenerationLimitReached(TOO_MANY_PER_HOUR)
 
 

@@ -83,7 +83,9 @@ class GenerationSerializer(serializers.ModelSerializer):
         return generation.error_message or None
 
     def get_balance(self, generation) -> int:
-        return balance_of(generation.user)
+        # start_generation hands over the balance its spend left; anything else reads it.
+        balance_after = getattr(generation, "balance_after", None)
+        return balance_after if balance_after is not None else balance_of(generation.user)
 
 
 def generation_response(generation: Generation, *, status: int = 200) -> Response:

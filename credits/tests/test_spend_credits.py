@@ -1,4 +1,5 @@
 import pytest
+from django.db import transaction
 
 from credits.actions import CreditError, InsufficientCredits, spend_credits
 from credits.models import LedgerEntry, balance_of
@@ -50,6 +51,16 @@ def test_spending_a_reference_again_returns_the_first_spend_and_changes_nothing(
     assert again == first
     assert balance_of(alice) == 80
     assert LedgerEntry.objects.filter(kind="spend").count() == 1
+
+
+def test_a_repeat_inside_the_callers_transaction_leaves_that_transaction_usable(alice):
+    # The repeat is caught by the unique constraint; only its own savepoint is rolled back.
+    with transaction.atomic():
+        first = spend(alice, 20, "generation:7")
+        assert spend(alice, 20, "generation:7") == first
+        assert spend(alice, 30, "generation:8").balance_after == 50
+    assert balance_of(alice) == 50
+    assert LedgerEntry.objects.filter(kind="spend").count() == 2
 
 
 def test_a_repeated_spend_is_still_returned_when_the_balance_is_now_too_low(alice):
