@@ -74,7 +74,7 @@ describe("ToolPage", () => {
       "fetch",
       vi.fn(async (url, options) => {
         const reply = replies.find((r) => r.match(url, options));
-        if (!reply) return json({ detail: "No generation in progress." }, 404);
+        if (!reply) return json({ detail: "Not found." }, 404);
         replies.splice(replies.indexOf(reply), 1);
         return reply.response();
       }),
