@@ -18,7 +18,7 @@ ACCEPTED_FORMATS = {"PNG", "JPEG", "GIF", "WEBP"}
 MAX_PIXELS = 25_000_000
 
 NOT_AN_IMAGE = "Only image files are allowed"
-TOO_MANY_PIXELS = "Upload failed: the image is too large (at most 25 megapixels)"
+TOO_MANY_PIXELS = "The image is too large (at most 25 megapixels)"  # the client adds "Upload failed: "
 
 
 class InvalidImage(Exception):

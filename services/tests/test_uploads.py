@@ -180,7 +180,7 @@ def test_an_image_just_over_the_pixel_cap_is_refused(alice_client):
     response = upload(alice_client, png_claiming_size(5001, 5000))
     assert response.status_code == 400
     assert response.json()["errors"]["file"] == [
-        "Upload failed: the image is too large (at most 25 megapixels)"
+        "The image is too large (at most 25 megapixels)"
     ]
 
 
