@@ -6,6 +6,12 @@ import tempfile
 
 os.environ.setdefault("SECRET_KEY", "test-secret-key-not-for-production")
 os.environ.setdefault("HTTPS", "0")
+# One media folder per test process. pytest-xdist workers inherit the controller's environment,
+# so a worker makes its own folder once (processes it starts inherit that one, as they should).
+_worker = os.environ.get("PYTEST_XDIST_WORKER")
+if _worker and os.environ.get("ADSMITH_TEST_DATA_OWNER") != _worker:
+    os.environ["DATA_DIR"] = tempfile.mkdtemp(prefix=f"adsmith-test-{_worker}-")
+    os.environ["ADSMITH_TEST_DATA_OWNER"] = _worker
 os.environ.setdefault("DATA_DIR", tempfile.mkdtemp(prefix="adsmith-test-"))
 
 from config.settings import *  # noqa: E402,F403
