@@ -1,21 +1,7 @@
 // Native modal dialogs: [data-dialog-open="<dialog id>"] opens one with showModal() (the rest
 // of the page becomes inert; Escape closes it), [data-dialog-close] or a click on the backdrop
 // closes it, and Tab cycles inside it. The browser returns focus to the opener on close.
-const FOCUSABLE = "button:not([disabled]), a[href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex='-1'])";
-
-function trapFocus(dialog, event) {
-  const items = [...dialog.querySelectorAll(FOCUSABLE)];
-  if (!items.length) return;
-  const first = items[0];
-  const last = items[items.length - 1];
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
+import { keepTabInside } from "./focus-trap.js";
 
 export function initDialogs() {
   document.addEventListener("click", (event) => {
@@ -34,6 +20,6 @@ export function initDialogs() {
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Tab") return;
     const dialog = document.querySelector("dialog[open]");
-    if (dialog) trapFocus(dialog, event);
+    if (dialog) keepTabInside(dialog, event);
   });
 }

@@ -1,7 +1,7 @@
 // The signed-in shell's sidebar as a drawer below the lg breakpoint: the menu button opens
 // it, the X, the overlay, Escape or choosing a link close it. Focus moves into the drawer,
 // stays there while it is open, and returns to the menu button.
-const FOCUSABLE = "a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex='-1'])";
+import { keepTabInside } from "./focus-trap.js";
 
 export function initDrawer() {
   const drawer = document.querySelector("[data-drawer]");
@@ -34,17 +34,7 @@ export function initDrawer() {
     if (event.key === "Escape") {
       setOpen(false);
     } else if (event.key === "Tab") {
-      const items = [...drawer.querySelectorAll(FOCUSABLE)].filter((el) => el.offsetParent !== null);
-      if (!items.length) return;
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
+      keepTabInside(drawer, event);
     }
   });
   // Growing past the breakpoint while open: the sidebar is simply there, so drop the drawer state.
