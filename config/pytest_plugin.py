@@ -41,6 +41,13 @@ def pytest_configure(config):
     config.pluginmanager.import_plugin("config.pytest_browser")
 
 
+@pytest.fixture(autouse=True)
+def _render_caches_start_empty():
+    from config.render_cache import RenderCache
+
+    RenderCache.clear_all()
+
+
 @pytest.fixture
 def make_user(db):
     from django.contrib.auth import get_user_model
@@ -65,7 +72,9 @@ def bob(make_user):
 def staff(db):
     from django.contrib.auth import get_user_model
 
-    return get_user_model().objects.create_superuser(email="staff@example.com", password=PASSWORD, name="Sam Staff")
+    return get_user_model().objects.create_superuser(
+        email="staff@example.com", password=PASSWORD, name="Sam Staff"
+    )
 
 
 @pytest.fixture

@@ -120,7 +120,9 @@ REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "cache_table"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "cache_table"}
+    }
 
 # --- Background jobs ---------------------------------------------------------------------
 # The database queue (`manage.py db_worker`) by default; RQ on Redis with

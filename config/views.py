@@ -4,9 +4,8 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
 from billing.models import Plan
-from config.dashboard import credit_usage, dashboard_tools, recent_activity, successful_generations
+from config.dashboard import dashboard_content, read_stamp
 from credits.context_processors import shell_balance_props
-from credits.models import balance_of
 from services.registry import TOOLS
 
 # The landing page's four documented features (spec 000 §2), with our supporting lines.
@@ -46,25 +45,15 @@ def landing(request):
 def dashboard(request):
     user = request.user
     plan = Plan.objects.current_for(user)
-    balance = balance_of(user)
-    usage = credit_usage(user)
+    stamp = read_stamp(user)
     return render(
         request,
         "dashboard.html",
         {
-            # Also the shell's plan card: set here so the page reads the plan once.
+            # Also the shell's plan card and balance island: set here so the page reads each once.
             "current_plan": plan,
-            "balance": balance,
-            # The shell's balance island shows the balance read above.
-            "shell_credit_props": shell_balance_props(balance),
-            "credits_used": usage.total,
-            "generations_count": successful_generations(user),
-            "tools": [
-                {"tool": tool, "affordable": balance >= tool.cost, "progress": min(balance, tool.cost)}
-                for tool in dashboard_tools()
-            ],
-            "chart": usage.chart,
-            "activities": recent_activity(user),
+            "shell_credit_props": shell_balance_props(stamp.balance),
+            "content": dashboard_content(user, plan, stamp),
         },
     )
 

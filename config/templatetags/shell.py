@@ -2,7 +2,9 @@
 
 from django import template
 from django.conf import settings
+from django.template.loader import render_to_string
 
+from config.render_cache import RenderCache
 from services.registry import TOOLS
 
 register = template.Library()
@@ -18,7 +20,7 @@ def _item(label: str, path: str, icon: str, current: str) -> dict:
     return {"label": label, "url": path, "icon": icon, "active": current == path}
 
 
-def shell_title(path: str, product_name: str) -> str:
+def shell_title_for(path: str, product_name: str) -> str:
     """Documented rule: 'Dashboard' for /dashboard, otherwise the label of the menu item
     whose route this is, otherwise the product name."""
     current = path.rstrip("/") or "/"
@@ -33,12 +35,30 @@ def shell_title(path: str, product_name: str) -> str:
     return product_name
 
 
-@register.simple_tag(takes_context=True)
-def shell_menu(context) -> dict:
-    request = context["request"]
-    current = request.path.rstrip("/") or "/"
+def shell_menu(path: str) -> dict:
+    current = path.rstrip("/") or "/"
     return {
         "main": [_item(label, url, icon, current) for label, url, icon in MAIN_MENU],
         "services": [_item(tool.menu_label, tool.path, tool.slug, current) for tool in TOOLS.values()],
-        "title": shell_title(request.path, settings.PRODUCT_NAME),
     }
+
+
+# The sidebar is the same for every user: it differs only in which item is current (or none).
+_sidebar_cache = RenderCache(max_entries=32)
+
+
+@register.simple_tag(takes_context=True)
+def sidebar_nav(context) -> str:
+    menu = shell_menu(context["request"].path)
+    active = next((item["url"] for group in menu.values() for item in group if item["active"]), None)
+    return _sidebar_cache.get_or_render(
+        (active, settings.PRODUCT_NAME),
+        lambda: render_to_string(
+            "partials/sidebar_nav.html", {"menu": menu, "PRODUCT_NAME": settings.PRODUCT_NAME}
+        ),
+    )
+
+
+@register.simple_tag(takes_context=True)
+def shell_title(context) -> str:
+    return shell_title_for(context["request"].path, settings.PRODUCT_NAME)

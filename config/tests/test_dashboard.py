@@ -231,3 +231,82 @@ def test_the_dashboard_reads_the_balance_once_for_the_page_and_the_top_bar(alice
 
     assert sum('FROM "credits_creditbalance"' in q["sql"] for q in queries.captured_queries) == 1
     assert '"initial": 350' in html  # the top bar's balance island: 100 on sign-up + 250
+
+
+# --- the kept content (config/render_cache.py): never stale -----------------------------------
+
+
+def main_of(response) -> str:
+    html = response.content.decode()
+    return html[html.index('<main id="main"') : html.index("</main>")]
+
+
+def welcome_and_activity(client) -> str:
+    return dashboard(client).content.decode()
+
+
+def test_a_repeat_visit_reuses_the_rendered_content_and_runs_four_queries(alice_client, alice):
+    record_generation(alice)
+    first = dashboard(alice_client)
+    assert "dashboard_content.html" in [t.name for t in first.templates]
+
+    with CaptureQueriesContext(connection) as queries:
+        again = dashboard(alice_client)
+
+    assert "dashboard_content.html" not in [t.name for t in again.templates]
+    assert main_of(again) == main_of(first)
+    # session, user, plan, stamp: nothing more however long the history
+    assert len(queries) == 4
+
+
+def test_the_kept_content_follows_every_change_the_page_shows(alice_client, alice, settings):
+    assert "No recent activity yet" in welcome_and_activity(alice_client)
+
+    generation = record_generation(alice, status="queued")
+    html = welcome_and_activity(alice_client)
+    assert (
+        ">Queued<" in html
+        and 'data-testid="welcome-credits" class="font-semibold text-slate-900 dark:text-white">80<' in html
+    )
+
+    Generation.objects.filter(pk=generation.pk).update(status="running")  # as the worker claims it
+    assert ">Running<" in welcome_and_activity(alice_client)
+
+    Generation.objects.filter(pk=generation.pk).update(status="success")
+    html = welcome_and_activity(alice_client)
+    assert ">Success<" in html
+    assert (
+        'data-testid="stat-generations" class="mt-2 text-2xl font-semibold tabular-nums text-slate-900 dark:text-white">1<'
+        in html
+    )
+
+    grant_credits(user=alice, amount=50, reason="test", idempotency_key="alice-50")
+    assert ">130<" in welcome_and_activity(alice_client)
+
+    alice.name = "Alicia Smith"
+    alice.save()
+    assert "Welcome back, Alicia!" in welcome_and_activity(alice_client)
+
+    settings.STRIPE_PLAN_PRICE_IDS = {**settings.STRIPE_PLAN_PRICE_IDS, "professional": BASIC_PRICE}
+    for name in ("checkout_session_completed", "customer_subscription_updated_active"):
+        apply_stripe_event(event=fixture(name, user=alice))
+    assert ">Basic</span> plan with" in welcome_and_activity(alice_client)
+
+    Generation.objects.filter(pk=generation.pk).delete()  # staff delete it in the admin
+    assert "No recent activity yet" in welcome_and_activity(alice_client)
+
+
+def test_the_content_is_rendered_again_each_minute_for_recent_activitys_times(alice):
+    from config.dashboard import dashboard_content, read_stamp
+
+    record_generation(alice, when=timezone.now() - timedelta(minutes=5))
+    stamp = read_stamp(alice)
+    minute = timezone.now().replace(second=0, microsecond=0)
+
+    first = dashboard_content(alice, None, stamp, now=minute)
+    same_minute = dashboard_content(alice, None, stamp, now=minute + timedelta(seconds=40))
+    next_minute = dashboard_content(alice, None, stamp, now=minute + timedelta(minutes=1))
+
+    assert "5\xa0minutes ago" in first["html"]
+    assert "activities" in first and "activities" not in same_minute  # kept
+    assert "activities" in next_minute  # rendered again

@@ -1,6 +1,6 @@
 import pytest
 
-from config.templatetags.shell import shell_title
+from config.templatetags.shell import shell_title_for
 
 
 @pytest.mark.parametrize(
@@ -16,7 +16,7 @@ from config.templatetags.shell import shell_title
     ],
 )
 def test_the_top_bar_title_follows_the_documented_rule(path, title):
-    assert shell_title(path, "Adsmith AI") == title
+    assert shell_title_for(path, "Adsmith AI") == title
 
 
 def test_the_shell_has_the_documented_sidebar(alice_client):

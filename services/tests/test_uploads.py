@@ -179,9 +179,7 @@ def test_a_decompression_bomb_is_refused_before_decoding(alice_client):
 def test_an_image_just_over_the_pixel_cap_is_refused(alice_client):
     response = upload(alice_client, png_claiming_size(5001, 5000))
     assert response.status_code == 400
-    assert response.json()["errors"]["file"] == [
-        "The image is too large (at most 25 megapixels)"
-    ]
+    assert response.json()["errors"]["file"] == ["The image is too large (at most 25 megapixels)"]
 
 
 def test_a_json_body_is_a_400_not_a_500(alice_client):

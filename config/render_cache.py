@@ -1,0 +1,44 @@
+"""HTML kept in this process, keyed by everything it was rendered from.
+
+Nothing is ever invalidated: a key names the inputs, so a change to them is a different key and
+an entry can only be old, never wrong. That makes a per-process cache safe with many web
+processes, and cheaper than a shared one (no round trip). Least recently used entries go first.
+"""
+
+import threading
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+
+class RenderCache:
+    _instances: "weakref.WeakSet[RenderCache]" = weakref.WeakSet()
+
+    def __init__(self, *, max_entries: int):
+        self._instances.add(self)
+        self.max_entries = max_entries
+        self._entries: OrderedDict[Hashable, str] = OrderedDict()
+        self._lock = threading.Lock()  # gunicorn runs several threads per process
+
+    def get_or_render(self, key: Hashable, render: Callable[[], str]) -> str:
+        with self._lock:
+            if (html := self._entries.get(key)) is not None:
+                self._entries.move_to_end(key)
+                return html
+        html = render()  # outside the lock: two threads may render the same key, both correctly
+        with self._lock:
+            self._entries[key] = html
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.max_entries:
+                self._entries.popitem(last=False)
+        return html
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+    @classmethod
+    def clear_all(cls) -> None:
+        """Tests start each database over (and SQLite hands out the same ids again)."""
+        for cache in list(cls._instances):
+            cache.clear()
