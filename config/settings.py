@@ -142,6 +142,7 @@ AUTHENTICATION_BACKENDS = [
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
 LOGIN_URL = "/signin"
+SESSION_ENGINE = "config.sessions"  # database sessions, read with one SQL statement
 LOGIN_REDIRECT_URL = "/dashboard"
 LOGOUT_REDIRECT_URL = "/"
 AUTH_PASSWORD_VALIDATORS = [
