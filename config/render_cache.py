@@ -10,6 +10,8 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
+from django.template.loader import render_to_string
+
 
 class RenderCache:
     _instances: "weakref.WeakSet[RenderCache]" = weakref.WeakSet()
@@ -42,3 +44,14 @@ class RenderCache:
         """Tests start each database over (and SQLite hands out the same ids again)."""
         for cache in list(cls._instances):
             cache.clear()
+
+
+_partials = RenderCache(max_entries=1024)
+
+
+def render_kept(template_name: str, **values: Hashable) -> str:
+    """A partial rendered with only `values` as its context, once per distinct set of values.
+    The partial sees nothing else (no request, user, CSRF token or nonce), so the values are
+    the whole key by construction."""
+    key = (template_name, tuple(sorted(values.items())))
+    return _partials.get_or_render(key, lambda: render_to_string(template_name, values))

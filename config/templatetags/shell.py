@@ -4,7 +4,8 @@ from django import template
 from django.conf import settings
 from django.template.loader import render_to_string
 
-from config.render_cache import RenderCache
+from accounts.templatetags.account_ui import avatar_url
+from config.render_cache import RenderCache, render_kept
 from services.registry import TOOLS
 
 register = template.Library()
@@ -62,3 +63,24 @@ def sidebar_nav(context) -> str:
 @register.simple_tag(takes_context=True)
 def shell_title(context) -> str:
     return shell_title_for(context["request"].path, settings.PRODUCT_NAME)
+
+
+# The shell's other partials, each kept per the values it shows (config.render_cache.render_kept).
+
+
+@register.simple_tag(takes_context=True)
+def shell_avatar(context, size: str) -> str:
+    user = context["user"]
+    return render_kept("partials/avatar.html", url=avatar_url(user), initial=user.initial, size=size)
+
+
+@register.simple_tag
+def shell_plan_card(plan) -> str:
+    if not plan:
+        return ""
+    return render_kept("partials/sidebar_plan.html", tier=plan.tier, description=plan.description)
+
+
+@register.simple_tag
+def theme_toggle() -> str:
+    return render_kept("partials/theme_toggle.html")

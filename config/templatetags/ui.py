@@ -1,5 +1,6 @@
 """Template tags shared by every app's templates."""
 
+import functools
 import json
 
 from django import template
@@ -25,6 +26,19 @@ def json_script(value, element_id: str) -> SafeString:
     return format_html('<script id="{}" type="application/json">{}</script>', element_id, mark_safe(text))  # noqa: S308
 
 
+@functools.lru_cache(maxsize=256)
+def asset_url(path: str) -> str:
+    """static(), looked up once per process: the manifest, and so every URL, is fixed from
+    start-up until a deploy restarts the process. Every page asks for the same few files."""
+    return static(path)
+
+
+@register.simple_tag
+def asset(path: str) -> str:
+    """`{% asset "dist/css/app.css" %}`: the static URL of one of our files (see asset_url)."""
+    return asset_url(path)
+
+
 @register.simple_tag(takes_context=True)
 def island(context, name: str, props: dict | None = None):
     """Mount point for a React island: a div, its props as JSON, and its module script.
@@ -36,7 +50,7 @@ def island(context, name: str, props: dict | None = None):
         name,
         props_id,
         json_script(props or {}, props_id),
-        static(f"dist/js/{name}.js"),
+        asset_url(f"dist/js/{name}.js"),
         nonce,
     )
 
