@@ -5,6 +5,8 @@ import platform
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.pages import ROUNDS, SECONDS
+
 RESULTS = Path(__file__).with_name("RESULTS.md")
 KB = 1024
 
@@ -132,7 +134,7 @@ def render(*, when, versions, pages, money, jobs, frontend, scores, audits, sett
         f"Software: {versions}.",
         "",
         settings_note,
-        "Each figure is the median of the rounds; each ratio compares a page with `/healthz` (a view that runs",
+        f"Each figure is the median of {ROUNDS} rounds of {SECONDS} s; each ratio compares a page with `/healthz` (a view that runs",
         "`SELECT 1`) measured right before it in the same round, so it survives a noisy machine better than",
         "the absolute numbers do.",
         "",
