@@ -4,6 +4,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from django.conf import settings
 from django.db import connection, models
 
+from config.sql import fetch_one
+
 # Stripe subscription statuses under which the customer keeps the plan. 'past_due' keeps it
 # while Stripe retries the card; every other status ('canceled', 'unpaid', 'incomplete', ...)
 # means the user is back on Free.
@@ -37,13 +39,12 @@ class PlanQuerySet(models.QuerySet):
         what the database spends on it."""
         quote = connection.ops.quote_name
         live = ", ".join(["%s"] * len(LIVE_STATUSES))
-        # Only table names (from the models) are formatted in; every value is a parameter.
-        sql = (
-            f"SELECT * FROM {quote(Plan._meta.db_table)} WHERE id = COALESCE("  # noqa: S608
-            f"(SELECT plan_id FROM {quote(Subscription._meta.db_table)} WHERE user_id = %s AND status IN ({live}) "
-            "ORDER BY created_at DESC, id DESC LIMIT 1), %s)"
+        # Only the table name is formatted in; every value is a parameter.
+        where = (
+            f"id = COALESCE((SELECT plan_id FROM {quote(Subscription._meta.db_table)} "  # noqa: S608
+            f"WHERE user_id = %s AND status IN ({live}) ORDER BY created_at DESC, id DESC LIMIT 1), %s)"
         )
-        return next(iter(self.raw(sql, [user.pk, *LIVE_STATUSES, FREE_PLAN_ID])), None)
+        return fetch_one(Plan, where, [user.pk, *LIVE_STATUSES, FREE_PLAN_ID])
 
 
 class Plan(models.Model):

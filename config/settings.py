@@ -137,9 +137,10 @@ if TASKS_BACKEND == "django_tasks_rq.RQBackend":
 
 # --- Auth --------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
+# Django's and allauth's backends, loading the signed-in user with one SQL statement.
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+    "accounts.backends.ModelBackend",
+    "accounts.backends.AuthenticationBackend",
 ]
 LOGIN_URL = "/signin"
 SESSION_ENGINE = "config.sessions"  # database sessions, read with one SQL statement
