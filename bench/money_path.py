@@ -19,8 +19,8 @@ from credits.actions import grant_credits
 from credits.models import LedgerEntry, balance_of
 from history.models import Generation
 
-ROUNDS = 6  # short rounds, alternated: a noisy machine drifts less within one pair
-SECONDS = 3
+ROUNDS = 10  # short rounds, alternated: a noisy machine drifts less within one pair
+SECONDS = 2
 CLIENTS = 16
 COST = 20
 STARTING_CREDITS = 1_000_000  # Meta Copy

@@ -7,8 +7,8 @@ from statistics import median
 
 from bench.wrk import Load, run_wrk
 
-ROUNDS = 6  # short rounds, alternated: a noisy machine drifts less within one pair
-SECONDS = 3
+ROUNDS = 10  # short rounds, alternated: a noisy machine drifts less within one pair
+SECONDS = 2
 CONNECTIONS = 8
 
 
