@@ -14,6 +14,6 @@ class Migration(migrations.Migration):
     operations = [
         migrations.AddIndex(
             model_name='generation',
-            index=models.Index(fields=['user', 'status'], name='generation_user_status'),
+            index=models.Index(fields=['user', 'status', 'id'], name='generation_user_status'),
         ),
     ]
