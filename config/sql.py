@@ -1,6 +1,6 @@
 """One model instance read with hand-written SQL, built exactly as the ORM builds it.
 
-For the few reads every signed-in request makes (the user, their plan): written as SQL they cost
+For the few reads every signed-in request makes (the session, the user, their plan): written as SQL they cost
 a fraction of the Python the ORM spends building the same statement. The columns are the model's
 concrete fields in order, their values pass through the same converters the ORM applies (SQLite
 returns datetimes as text, for instance), and `Model.from_db` makes the instance.
@@ -14,13 +14,13 @@ from django.db import connections, router
 def fetch_one(model, where: str, params: list):
     """The first `model` row matching `where` (SQL after WHERE, with %s placeholders), or None."""
     using = router.db_for_read(model)
+    connection = connections[using]
     sql, attnames, converters = _select(model, where, using)
-    with connections[using].cursor() as cursor:
+    with connection.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
         return None
-    connection = connections[using]
     values = []
     for value, (col, col_converters) in zip(row, converters, strict=True):
         for converter in col_converters:

@@ -1,11 +1,12 @@
 """The signed-in shell's navigation: the sidebar groups and the top-bar title rule."""
 
+from typing import NamedTuple
+
 from django import template
 from django.conf import settings
-from django.template.loader import render_to_string
 
 from accounts.templatetags.account_ui import avatar_url
-from config.render_cache import RenderCache, render_kept
+from config.render_cache import render_kept
 from services.registry import TOOLS
 
 register = template.Library()
@@ -17,8 +18,15 @@ MAIN_MENU = [
 ]
 
 
-def _item(label: str, path: str, icon: str, current: str) -> dict:
-    return {"label": label, "url": path, "icon": icon, "active": current == path}
+class MenuItem(NamedTuple):  # a tuple, so a menu can be part of a render_kept key
+    label: str
+    url: str
+    icon: str
+    active: bool
+
+
+def _item(label: str, path: str, icon: str, current: str) -> MenuItem:
+    return MenuItem(label, path, icon, current == path)
 
 
 def shell_title_for(path: str, product_name: str) -> str:
@@ -36,27 +44,19 @@ def shell_title_for(path: str, product_name: str) -> str:
     return product_name
 
 
-def shell_menu(path: str) -> dict:
+def shell_menu(path: str) -> dict[str, tuple[MenuItem, ...]]:
     current = path.rstrip("/") or "/"
     return {
-        "main": [_item(label, url, icon, current) for label, url, icon in MAIN_MENU],
-        "services": [_item(tool.menu_label, tool.path, tool.slug, current) for tool in TOOLS.values()],
+        "main": tuple(_item(label, url, icon, current) for label, url, icon in MAIN_MENU),
+        "services": tuple(_item(tool.menu_label, tool.path, tool.slug, current) for tool in TOOLS.values()),
     }
 
 
 # The sidebar is the same for every user: it differs only in which item is current (or none).
-_sidebar_cache = RenderCache(max_entries=32)
-
-
 @register.simple_tag(takes_context=True)
 def sidebar_nav(context) -> str:
-    menu = shell_menu(context["request"].path)
-    active = next((item["url"] for group in menu.values() for item in group if item["active"]), None)
-    return _sidebar_cache.get_or_render(
-        (active, settings.PRODUCT_NAME),
-        lambda: render_to_string(
-            "partials/sidebar_nav.html", {"menu": menu, "PRODUCT_NAME": settings.PRODUCT_NAME}
-        ),
+    return render_kept(
+        "partials/sidebar_nav.html", **shell_menu(context["request"].path), PRODUCT_NAME=settings.PRODUCT_NAME
     )
 
 
