@@ -1,9 +1,11 @@
-"""One model instance read with hand-written SQL, built exactly as the ORM builds it.
+"""One model row read or written with hand-written SQL, exactly as the ORM would.
 
-For the few reads every signed-in request makes (the session, the user, their plan): written as SQL they cost
-a fraction of the Python the ORM spends building the same statement. The columns are the model's
-concrete fields in order, their values pass through the same converters the ORM applies (SQLite
-returns datetimes as text, for instance), and `Model.from_db` makes the instance.
+For the statements the hottest requests make — the reads every signed-in request makes (the
+session, the user, their plan) and the inserts of the money path (the generation, its ledger
+entry, its task): written as SQL they cost a fraction of the Python the ORM spends compiling
+the same statement. The columns are the model's concrete fields in order; values pass through
+the fields' own conversions both ways (`get_db_prep_save` going in, the ORM's converters coming
+out — SQLite returns datetimes as text, for instance).
 """
 
 import functools
@@ -42,3 +44,44 @@ def _select(model, where: str, using: str):
         (col, connection.ops.get_db_converters(col) + col.get_db_converters(connection)) for col in columns
     ]
     return sql, [col.target.attname for col in columns], converters
+
+
+def insert(obj):
+    """INSERT the unsaved instance `obj` as `obj.save()` would for a new row — field defaults,
+    `auto_now_add`, the same value conversions, the primary key set afterwards — and return it.
+
+    Unlike save() it sends no pre_save/post_save signals: use it only for models with no
+    receivers (or whose receivers' work the caller does itself)."""
+    model = type(obj)
+    using = router.db_for_write(model)
+    connection = connections[using]
+    meta = model._meta
+    with_pk = obj.pk is not None or meta.auto_field is None
+    sql, fields, returns_pk = _insert(model, using, with_pk)
+    params = [field.get_db_prep_save(field.pre_save(obj, True), connection) for field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        if not with_pk:
+            obj.pk = (
+                cursor.fetchone()[0]
+                if returns_pk
+                else connection.ops.last_insert_id(cursor, meta.db_table, meta.pk.column)
+            )
+    obj._state.adding = False
+    obj._state.db = using
+    return obj
+
+
+@functools.cache
+def _insert(model, using: str, with_pk: bool):
+    connection = connections[using]
+    meta = model._meta
+    quote = connection.ops.quote_name
+    fields = [field for field in meta.local_concrete_fields if with_pk or field is not meta.auto_field]
+    returns_pk = not with_pk and connection.features.can_return_columns_from_insert
+    sql = (
+        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(field.column) for field in fields)}) "  # noqa: S608
+        f"VALUES ({', '.join(['%s'] * len(fields))})"
+        + (f" RETURNING {quote(meta.pk.column)}" if returns_pk else "")
+    )
+    return sql, fields, returns_pk

@@ -23,6 +23,7 @@ the lock instead of failing; on PostgreSQL the row lock taken by the UPDATE does
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from config import sql
 from credits.models import CreditBalance, LedgerEntry
 
 # The Free plan's credits, given to every new account. billing's "free" Plan row says the
@@ -106,7 +107,13 @@ def grant_credits(
 
 
 def spend_credits(
-    *, user, amount: int, reason: str, reference: str, idempotency_key: str | None = None
+    *,
+    user,
+    amount: int,
+    reason: str,
+    reference: str,
+    idempotency_key: str | None = None,
+    savepoint: bool = True,
 ) -> LedgerEntry:
     """Take `amount` credits for the thing named by `reference` (e.g. "generation:42").
 
@@ -114,6 +121,11 @@ def spend_credits(
     A reference is spent at most once: spending it again — or repeating the idempotency
     key — returns the first spend and changes nothing. The entry's `balance_after` is the
     balance this spend left (for a repeat, the one the first spend left).
+
+    `savepoint=False` is for a caller whose own transaction already makes a repeat impossible
+    (a reference it has just created): the spend then joins that transaction without the
+    round trips of a savepoint, and a conflict (IntegrityError) fails the caller's transaction
+    instead of returning the first spend.
     """
     _check_amount(amount)
     _check_text(reason=reason, reference=reference, idempotency_key=idempotency_key)
@@ -121,28 +133,14 @@ def spend_credits(
         raise CreditError("A spend needs a reference (what the credits pay for), so it can be refunded.")
     idempotency_key = idempotency_key or None
 
+    if not savepoint:
+        with transaction.atomic(savepoint=False):
+            return _spend(user, amount, reason, reference, idempotency_key)
     try:
         # A transaction of its own, or a savepoint in the caller's: a repeat's failed INSERT
         # undoes this call's UPDATE and nothing else.
         with transaction.atomic():
-            balance_after = _add_to_balance(user, -amount)
-            if balance_after is None:
-                # A repeat, or a twin call that spent this reference and committed while we
-                # waited for the row lock: the first spend is the answer, not an error.
-                if first := _earlier_spend(
-                    user=user, amount=amount, reference=reference, idempotency_key=idempotency_key
-                ):
-                    return first
-                raise InsufficientCredits(amount)
-            return _append_entry(
-                user=user,
-                amount=-amount,
-                kind=LedgerEntry.Kind.SPEND,
-                reason=reason,
-                reference=reference,
-                idempotency_key=idempotency_key,
-                balance_after=balance_after,
-            )
+            return _spend(user, amount, reason, reference, idempotency_key)
     except IntegrityError:
         # The reference or the key is already in the ledger (a repeat, or a racing twin).
         if first := _earlier_spend(
@@ -150,6 +148,27 @@ def spend_credits(
         ):
             return first
         raise
+
+
+def _spend(user, amount: int, reason: str, reference: str, idempotency_key: str | None) -> LedgerEntry:
+    balance_after = _add_to_balance(user, -amount)
+    if balance_after is None:
+        # A repeat, or a twin call that spent this reference and committed while we waited
+        # for the row lock: the first spend is the answer, not an error.
+        if first := _earlier_spend(
+            user=user, amount=amount, reference=reference, idempotency_key=idempotency_key
+        ):
+            return first
+        raise InsufficientCredits(amount)
+    return _append_entry(
+        user=user,
+        amount=-amount,
+        kind=LedgerEntry.Kind.SPEND,
+        reason=reason,
+        reference=reference,
+        idempotency_key=idempotency_key,
+        balance_after=balance_after,
+    )
 
 
 def refund_credits(*, user, reference: str, reason: str) -> LedgerEntry:
@@ -263,15 +282,17 @@ def _append_entry(
     idempotency_key=None,
     created_by=None,
 ):
-    return LedgerEntry.objects.create(
-        user_id=user.pk,
-        amount=amount,
-        kind=kind,
-        reason=reason,
-        reference=reference,
-        idempotency_key=idempotency_key or None,
-        balance_after=balance_after,
-        created_by=created_by,
+    return sql.insert(
+        LedgerEntry(
+            user_id=user.pk,
+            amount=amount,
+            kind=kind,
+            reason=reason,
+            reference=reference,
+            idempotency_key=idempotency_key or None,
+            balance_after=balance_after,
+            created_by=created_by,
+        )
     )
 
 

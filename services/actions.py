@@ -21,6 +21,7 @@ from django.tasks import task_backends
 from django.utils import timezone
 from django_tasks_db.backend import DatabaseBackend
 
+from config import sql
 from credits.actions import CreditError, refund_credits, spend_credits
 from credits.models import CreditBalance
 from history.actions import store_result_image, store_result_text
@@ -135,26 +136,31 @@ def start_generation(*, user, tool: Tool, inputs: dict, idempotency_key: str) ->
         with transaction.atomic():
             # A repeated key fails here, on the (user, idempotency_key) constraint: the first
             # generation is the answer (below). Checking first would cost every request a query.
-            generation = Generation.objects.create(
-                user=user,
-                tool=tool.slug,
-                service_type=tool.service_type,
-                step=step,
-                input_data=cleaned,
-                credits_used=cost,
-                status=Generation.Status.QUEUED,
-                idempotency_key=idempotency_key,
-                created_at=now,
-                deadline_at=now + timedelta(seconds=tool.deadline_seconds),
+            generation = sql.insert(
+                Generation(
+                    user=user,
+                    tool=tool.slug,
+                    service_type=tool.service_type,
+                    step=step,
+                    input_data=cleaned,
+                    credits_used=cost,
+                    status=Generation.Status.QUEUED,
+                    idempotency_key=idempotency_key,
+                    created_at=now,
+                    deadline_at=now + timedelta(seconds=tool.deadline_seconds),
+                )
             )
             if cost:
-                # The spend's UPDATE locks the user's balance row until commit.
+                # The spend's UPDATE locks the user's balance row until commit. It needs no
+                # savepoint of its own: its reference names the generation just created, so it
+                # cannot be a repeat — a conflict fails this whole start instead.
                 spend = spend_credits(
                     user=user,
                     amount=cost,
                     reason=_ledger_reason(tool, step),
                     reference=f"generation:{generation.pk}",
                     idempotency_key=f"generation:{user.pk}:{idempotency_key}",
+                    savepoint=False,
                 )
                 generation.balance_after = spend.balance_after
             else:
@@ -248,26 +254,32 @@ def _check_generation_limits(user) -> None:
     one at a time and the limits hold exactly; other users never wait. (SQLite has no row locks
     and needs none: its transactions start with BEGIN IMMEDIATE, so writers already take turns.)
 
-    Both counts in one statement, written in SQL: as an ORM aggregate with filtered counts it
-    cost about 2 ms of Python per paid request, more than the database spends on it."""
+    Both counts in one statement, written in SQL (as an ORM aggregate it cost more Python than
+    the database spends on it). Each count reads its own index — (user, status) and (user,
+    created_at) — and stops one row past its limit, so its cost does not grow with the user's
+    history: knowing "over the limit" needs no exact total."""
     quote = connection.ops.quote_name
+    table = quote(Generation._meta.db_table)
     in_flight = ", ".join(["%s"] * len(Generation.IN_FLIGHT))
     sql = (
         "SELECT "  # noqa: S608 (only the table name is formatted in; every value is a parameter)
-        f"COALESCE(SUM(CASE WHEN status IN ({in_flight}) THEN 1 ELSE 0 END), 0), "
-        "COALESCE(SUM(CASE WHEN created_at >= %s THEN 1 ELSE 0 END), 0) "
-        f"FROM {quote(Generation._meta.db_table)} "
-        f"WHERE user_id = %s AND (status IN ({in_flight}) OR created_at >= %s)"
+        f"(SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE user_id = %s AND status IN ({in_flight}) "
+        "LIMIT %s) AS in_flight), "
+        f"(SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE user_id = %s AND created_at >= %s "
+        "LIMIT %s) AS this_hour)"
     )
+    active_limit = settings.GENERATION_MAX_ACTIVE_PER_USER
+    hourly_limit = settings.GENERATIONS_PER_HOUR
     hour_ago = timezone.now() - timedelta(hours=1)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*Generation.IN_FLIGHT, hour_ago, user.pk, *Generation.IN_FLIGHT, hour_ago])
+        cursor.execute(
+            sql, [user.pk, *Generation.IN_FLIGHT, active_limit + 1, user.pk, hour_ago, hourly_limit + 1]
+        )
         in_flight_count, this_hour = cursor.fetchone()
-    limit = settings.GENERATION_MAX_ACTIVE_PER_USER
     # The counts include the caller's own new generation.
-    if in_flight_count > limit:
-        raise GenerationLimitReached(TOO_MANY_ACTIVE.format(limit=limit))
-    if this_hour > settings.GENERATIONS_PER_HOUR:
+    if in_flight_count > active_limit:
+        raise GenerationLimitReached(TOO_MANY_ACTIVE.format(limit=active_limit))
+    if this_hour > hourly_limit:
         raise GenerationLimitReached(TOO_MANY_PER_HOUR)
 
 

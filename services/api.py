@@ -65,8 +65,11 @@ class GenerationRequestSerializer(serializers.Serializer):
 
 
 class GenerationSerializer(serializers.Serializer):
-    # Declared rather than a ModelSerializer: that one builds its fields from the model again for
-    # every response, a measurable share of the money path's time.
+    """The generation as the islands see it. The declared fields are its documented shape (the
+    OpenAPI schema); `to_representation` builds the same dict directly: every start and every
+    poll answers with one, and going through the fields costs several times the Python of the
+    rest of a poll. A test holds the two to the same keys."""
+
     id = serializers.IntegerField(read_only=True)
     tool = serializers.CharField(read_only=True)
     step = serializers.ChoiceField(choices=Generation.Step.choices, read_only=True)
@@ -76,6 +79,19 @@ class GenerationSerializer(serializers.Serializer):
     credits_used = serializers.IntegerField(read_only=True)
     created_at = serializers.DateTimeField(read_only=True)
     balance = serializers.SerializerMethodField()
+
+    def to_representation(self, generation) -> dict:
+        return {
+            "id": generation.pk,
+            "tool": generation.tool,
+            "step": generation.step,
+            "status": generation.status,
+            "output": self.get_output(generation),
+            "error": self.get_error(generation),
+            "credits_used": generation.credits_used,
+            "created_at": _DATETIME.to_representation(generation.created_at),
+            "balance": self.get_balance(generation),
+        }
 
     def get_output(self, generation) -> dict:
         if generation.status != Generation.Status.SUCCESS:
@@ -90,6 +106,9 @@ class GenerationSerializer(serializers.Serializer):
         # start_generation hands over the balance its spend left; anything else reads it.
         balance_after = getattr(generation, "balance_after", None)
         return balance_after if balance_after is not None else balance_of(generation.user)
+
+
+_DATETIME = serializers.DateTimeField()  # DRF's own formatting of the timestamps
 
 
 def generation_response(generation: Generation, *, status: int = 200) -> Response:

@@ -105,7 +105,7 @@ def engine_server():
 @pytest.fixture
 def database_queue(settings):
     # This process enqueues into the database the worker processes read.
-    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    settings.TASKS = {"default": {"BACKEND": "config.task_queue.DatabaseBackend"}}
 
 
 # --- the worker -----------------------------------------------------------------------------------

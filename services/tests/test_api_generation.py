@@ -50,3 +50,17 @@ def test_a_missing_or_absurd_id_is_404(alice_client):
 
 def test_anonymous_visitors_are_refused(client, alice):
     assert client.get(url(finished_scrape(alice).pk)).status_code == 403
+
+
+def test_the_hand_written_representation_matches_the_documented_fields(alice, settings):
+    # GenerationSerializer builds its dict directly (it is on every start and poll); the declared
+    # fields are the schema. DRF's own field-by-field rendering must give the same answer.
+    from rest_framework import serializers
+
+    from services.api import GenerationSerializer
+
+    for status in Generation.Status.values:
+        generation = finished_scrape(alice, status=status, error_message="Boom" if status == "failed" else "")
+        serializer = GenerationSerializer(generation)
+        assert serializer.data == serializers.Serializer.to_representation(serializer, generation)
+        assert list(serializer.data) == list(serializer.fields)

@@ -73,12 +73,12 @@ def test_the_answered_balance_is_the_one_left_after_this_request(alice_client, a
     assert post(alice_client, meta_copy(key="a")).json()["balance"] == 60
 
 
-# The money path's statements: session, user, idempotency lookup, user-row lock (PostgreSQL;
-# SQLite's BEGIN IMMEDIATE needs none), both limit counts in one, generation insert, balance
-# UPDATE … RETURNING, ledger insert, and the savepoints of start_generation (nested in the test's
-# transaction here) and of the spend. Not here: the task insert, which waits for a commit. A new
-# statement on this path should be a decision, not an accident (it was 19 before they were cut).
-PAID_REQUEST_QUERIES = 12
+# The money path's statements: session, user, generation insert, balance UPDATE … RETURNING,
+# ledger insert, both limit counts in one, and the savepoint of start_generation (nested in the
+# test's transaction here; the spend joins it without one of its own). Not here: the task insert,
+# which waits for a commit. A new statement on this path should be a decision, not an accident
+# (it was 19 before they were cut).
+PAID_REQUEST_QUERIES = 8
 
 
 def test_a_paid_request_stays_within_its_query_budget(alice_client, alice, django_assert_max_num_queries):

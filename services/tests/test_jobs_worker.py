@@ -128,7 +128,7 @@ def worker(workers, webhook, settings):
     webhook.routes.clear()
     webhook.received.clear()
     # This process enqueues into the same database the worker reads.
-    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    settings.TASKS = {"default": {"BACKEND": "config.task_queue.DatabaseBackend"}}
     return workers()
 
 

@@ -9,5 +9,5 @@ import os
 
 from config.test_settings import *  # noqa: F403
 
-TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+TASKS = {"default": {"BACKEND": "config.task_queue.DatabaseBackend"}}
 GENERATION_ENGINE = os.environ.get("GENERATION_ENGINE", "demo")
