@@ -11,6 +11,7 @@ out — SQLite returns datetimes as text, for instance).
 import functools
 
 from django.db import connections, router
+from django.db.models.signals import post_save, pre_save
 
 
 def fetch_one(model, where: str, params: list):
@@ -46,13 +47,16 @@ def _select(model, where: str, using: str):
     return sql, [col.target.attname for col in columns], converters
 
 
-def insert(obj):
+def insert(obj, *, does_receivers_work: bool = False):
     """INSERT the unsaved instance `obj` as `obj.save()` would for a new row — field defaults,
     `auto_now_add`, the same value conversions, the primary key set afterwards — and return it.
 
-    Unlike save() it sends no pre_save/post_save signals: use it only for models with no
-    receivers (or whose receivers' work the caller does itself)."""
+    Unlike save() it sends no pre_save/post_save signals, so it refuses a model that has
+    receivers (their work would silently not happen) unless the caller does that work itself
+    and says so with `does_receivers_work=True`."""
     model = type(obj)
+    if not does_receivers_work and (pre_save.has_listeners(model) or post_save.has_listeners(model)):
+        raise TypeError(f"{model.__name__} has save signal receivers; insert() would skip them.")
     using = router.db_for_write(model)
     connection = connections[using]
     meta = model._meta

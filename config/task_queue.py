@@ -25,5 +25,6 @@ class DatabaseBackend(LibraryDatabaseBackend):
                 queue_name=task.queue_name,
                 run_after=task.run_after or get_date_max(),
                 backend_name=self.alias,
-            )
+            ),
+            does_receivers_work=True,  # the library's one receiver: run_after above
         )
