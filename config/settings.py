@@ -104,11 +104,14 @@ if DATABASE_URL:
     # DATABASE_PREPARE_THRESHOLD times on a connection: PostgreSQL then skips parsing and
     # planning it again — about a third of its CPU time per request on the money path. Behind a
     # transaction-mode pooler without prepared-statement support, set the threshold to "off".
-    _prepare_threshold = env_str("DATABASE_PREPARE_THRESHOLD", "5")
-    DATABASES["default"]["OPTIONS"] = {
-        "server_side_binding": True,
-        "prepare_threshold": None if _prepare_threshold == "off" else int(_prepare_threshold),
-    }
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "server_side_binding": True,
+            "prepare_threshold": None
+            if env_str("DATABASE_PREPARE_THRESHOLD") == "off"
+            else env_int("DATABASE_PREPARE_THRESHOLD", 5),
+        }
+    )
 else:
     DATA_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
