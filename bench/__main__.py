@@ -33,6 +33,7 @@ def main() -> int:
     from django.db import connection
 
     from bench import frontend, jobs, money_path, pages, results, seed
+    from bench.cpu import CpuMeter, database_pid
     from bench.servers import start_web, start_worker
     from credits.actions import grant_credits
 
@@ -74,7 +75,10 @@ def main() -> int:
         if "money" in chosen:
             print("2. Money path…", flush=True)
             money = money_path.bench_money_path(
-                base_url, users=money_users, cookies=[seed.session_cookie(user) for user in money_users]
+                base_url,
+                users=money_users,
+                cookies=[seed.session_cookie(user) for user in money_users],
+                meter=CpuMeter(web.process.pid, database_pid()) if CpuMeter.available() else None,
             )
             money_path.drain_queue()
             print(money, flush=True)

@@ -12,6 +12,7 @@ from statistics import median
 
 from django.core.management import call_command
 
+from bench.cpu import CpuMeter, CpuPerRequest
 from bench.pages import median_load
 from bench.seed import CSRF_TOKEN
 from bench.wrk import Load, run_wrk
@@ -48,10 +49,16 @@ class MoneyResult:
     spends: int  # spend entries written for them
     ledger: str  # check_ledger's verdict
     drift: int  # expected total balance minus the actual one
+    # CPU per request in the alternated rounds (None where /proc is not available)
+    baseline_cpu: CpuPerRequest | None = None
+    posts_cpu: CpuPerRequest | None = None
 
 
-def bench_money_path(base_url: str, *, users: list, cookies: list[str]) -> MoneyResult:
-    """`users` and their `cookies`: one per client."""
+def bench_money_path(
+    base_url: str, *, users: list, cookies: list[str], meter: CpuMeter | None = None
+) -> MoneyResult:
+    """`users` and their `cookies`: one per client; `meter` adds up the web server's and the
+    database's CPU time during the alternated rounds."""
     for user in users:
         grant_credits(
             user=user, amount=STARTING_CREDITS, reason="Benchmark", idempotency_key=f"bench-money-{user.pk}"
@@ -80,9 +87,16 @@ def bench_money_path(base_url: str, *, users: list, cookies: list[str]) -> Money
 
     post("warmup", cookies, seconds=1)
     pairs = []
+
+    def measured(label, load):
+        return meter.measure(label, load) if meter else load()
+
     for round_number in range(ROUNDS):
-        baseline = run_wrk(f"{base_url}/healthz", seconds=SECONDS, connections=CLIENTS, threads=CLIENTS)
-        pairs.append((post(f"r{round_number}", cookies), baseline))
+        baseline = measured(
+            "healthz",
+            lambda: run_wrk(f"{base_url}/healthz", seconds=SECONDS, connections=CLIENTS, threads=CLIENTS),
+        )
+        pairs.append((measured("posts", lambda n=round_number: post(f"r{n}", cookies)), baseline))
     one_user = post("one-user", cookies[:1])
     time.sleep(2)  # wrk stops with requests still inside the server: let them commit before counting
 
@@ -108,6 +122,8 @@ def bench_money_path(base_url: str, *, users: list, cookies: list[str]) -> Money
         spends=spends,
         ledger=verdict,
         drift=expected - sum(balance_of(user) for user in users),
+        baseline_cpu=meter.per_request("healthz", sum(b.requests for _, b in pairs)) if meter else None,
+        posts_cpu=meter.per_request("posts", sum(p.requests for p, _ in pairs)) if meter else None,
     )
 
 

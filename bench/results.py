@@ -166,6 +166,7 @@ def render(*, when, versions, pages, money, jobs, frontend, scores, audits, sett
         f"Afterwards: {money.accepted} generations recorded, {money.spends} spends in the ledger, balance drift "
         f"{money.drift} credits; `check_ledger`: {money.ledger}",
         "",
+        *cpu_lines(money),
         "## 3. Jobs",
         "",
         f"{jobs.count} Meta Copy generations submitted one at a time through the API; one `db_worker` polling every",
@@ -217,3 +218,24 @@ def render(*, when, versions, pages, money, jobs, frontend, scores, audits, sett
             if titles
         ]
     return "\n".join(lines) + "\n"
+
+
+def cpu_lines(money) -> list[str]:
+    """Where a paid request's cost goes: CPU per request of the web server and of the database in
+    the same alternated rounds (absent when /proc was not readable)."""
+    if money.baseline_cpu is None or money.posts_cpu is None:
+        return []
+    rows = [("`/healthz`", money.baseline_cpu), ("paid generation request", money.posts_cpu)]
+    return [
+        "CPU time per request in those rounds (from /proc). Everything shares two cores, so requests/s",
+        "follows CPU per request: the last row is the requests/s ratio the CPU alone allows.",
+        "",
+        "| | web (gunicorn) ms | database (PostgreSQL) ms | total ms |",
+        "|---|---:|---:|---:|",
+        *(
+            f"| {name} | {cpu.web_ms:.2f} | {cpu.database_ms:.2f} | {cpu.total_ms:.2f} |"
+            for name, cpu in rows
+        ),
+        f"| `/healthz` total ÷ paid request total | | | {money.baseline_cpu.total_ms / money.posts_cpu.total_ms:.2f} |",
+        "",
+    ]

@@ -1,0 +1,109 @@
+"""CPU time per request, by process: where a request's cost goes.
+
+The benchmarks run everything (wrk, gunicorn, PostgreSQL) on one small machine, so throughput is
+bound by CPU: the ratio of two requests' CPU time predicts the ratio of their requests/s, and the
+split between the web server and the database says which side to work on. Read from /proc
+(Linux); elsewhere the figures are left out, not guessed.
+"""
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+PROC = Path("/proc")
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class CpuPerRequest:
+    web_ms: float  # gunicorn, master and workers
+    database_ms: float  # every process of the PostgreSQL cluster
+
+    @property
+    def total_ms(self) -> float:
+        return self.web_ms + self.database_ms
+
+
+class CpuMeter:
+    """Adds up the CPU seconds the web server's processes and the database's processes spend while
+    each measured load runs, per label; `per_request(label, requests)` divides by the requests."""
+
+    def __init__(self, web_pid: int, database_pid: int | None):
+        self.web_pid = web_pid
+        self.database_pid = database_pid
+        self.spent: dict[str, list[float]] = {}
+
+    @staticmethod
+    def available() -> bool:
+        return (PROC / "self" / "stat").exists()
+
+    def measure(self, label: str, load: Callable[[], T]) -> T:
+        before = self._snapshot()
+        result = load()
+        after = self._snapshot()
+        spent = self.spent.setdefault(label, [0.0, 0.0])
+        for pid, (group, seconds) in after.items():
+            spent[group] += seconds - before.get(pid, (group, 0.0))[1]
+        return result
+
+    def per_request(self, label: str, requests: int) -> CpuPerRequest | None:
+        if label not in self.spent or not requests:
+            return None
+        web, database = self.spent[label]
+        return CpuPerRequest(web_ms=web / requests * 1000, database_ms=database / requests * 1000)
+
+    def _snapshot(self) -> dict[int, tuple[int, float]]:
+        """pid → (0 web / 1 database, CPU seconds so far) for both process trees."""
+        stats = {}
+        for entry in PROC.iterdir():
+            if entry.name.isdigit() and (stat := _stat(entry)):
+                stats[int(entry.name)] = stat
+        parents = {pid: parent for pid, (parent, _, _) in stats.items()}
+        seconds = {}
+        for pid, (_, command, cpu) in stats.items():
+            if _descends_from(pid, self.web_pid, parents):
+                seconds[pid] = (0, cpu)
+            elif (
+                _descends_from(pid, self.database_pid, parents)
+                if self.database_pid
+                else command.startswith("postgres")
+            ):
+                seconds[pid] = (1, cpu)
+        return seconds
+
+
+def database_pid() -> int | None:
+    """The postmaster of the cluster `.ci/with-postgres.sh` started (it exports PG_DATA_DIR), or
+    None: then every process named postgres counts as the database."""
+    data_dir = os.environ.get("PG_DATA_DIR")
+    try:
+        return int((Path(data_dir) / "postmaster.pid").read_text().split()[0]) if data_dir else None
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _stat(entry: Path) -> tuple[int, str, float] | None:
+    """(parent pid, command, CPU seconds) of one process, None if it has gone. The CPU seconds
+    include those of its children that have ended (and been waited for), so a process that exits
+    between two snapshots is still counted, in its parent."""
+    try:
+        text = (entry / "stat").read_text()
+    except OSError:
+        return None
+    command = text[text.index("(") + 1 : text.rindex(")")]
+    fields = text[text.rindex(")") + 2 :].split()
+    # After the command: state, ppid, …; utime, stime, cutime and cstime are the 12th to 15th.
+    return int(fields[1]), command, sum(int(ticks) for ticks in fields[11:15]) / _TICKS
+
+
+def _descends_from(pid: int, ancestor: int | None, parents: dict[int, int]) -> bool:
+    while pid and ancestor:
+        if pid == ancestor:
+            return True
+        pid = parents.get(pid, 0)
+    return False
