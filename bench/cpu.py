@@ -16,14 +16,18 @@ PROC = Path("/proc")
 T = TypeVar("T")
 
 
+WEB, DATABASE, HOUSEKEEPING = range(3)
+
+
 @dataclass(frozen=True)
 class CpuPerRequest:
     web_ms: float  # gunicorn, master and workers
-    database_ms: float  # every process of the PostgreSQL cluster
+    database_ms: float  # the PostgreSQL sessions serving the connections
+    housekeeping_ms: float  # PostgreSQL's own processes: autovacuum, WAL writer, checkpointer, …
 
     @property
     def total_ms(self) -> float:
-        return self.web_ms + self.database_ms
+        return self.web_ms + self.database_ms + self.housekeeping_ms
 
 
 class CpuMeter:
@@ -43,7 +47,7 @@ class CpuMeter:
         before = self._snapshot()
         result = load()
         after = self._snapshot()
-        spent = self.spent.setdefault(label, [0.0, 0.0])
+        spent = self.spent.setdefault(label, [0.0, 0.0, 0.0])
         for pid, (group, seconds) in after.items():
             spent[group] += seconds - before.get(pid, (group, 0.0))[1]
         return result
@@ -51,11 +55,11 @@ class CpuMeter:
     def per_request(self, label: str, requests: int) -> CpuPerRequest | None:
         if label not in self.spent or not requests:
             return None
-        web, database = self.spent[label]
-        return CpuPerRequest(web_ms=web / requests * 1000, database_ms=database / requests * 1000)
+        web, database, housekeeping = (seconds / requests * 1000 for seconds in self.spent[label])
+        return CpuPerRequest(web_ms=web, database_ms=database, housekeeping_ms=housekeeping)
 
     def _snapshot(self) -> dict[int, tuple[int, float]]:
-        """pid → (0 web / 1 database, CPU seconds so far) for both process trees."""
+        """pid → (WEB / DATABASE / HOUSEKEEPING, CPU seconds so far) for both process trees."""
         stats = {}
         for entry in PROC.iterdir():
             if entry.name.isdigit() and (stat := _stat(entry)):
@@ -64,13 +68,13 @@ class CpuMeter:
         seconds = {}
         for pid, (_, command, cpu) in stats.items():
             if _descends_from(pid, self.web_pid, parents):
-                seconds[pid] = (0, cpu)
+                seconds[pid] = (WEB, cpu)
             elif (
                 _descends_from(pid, self.database_pid, parents)
                 if self.database_pid
                 else command.startswith("postgres")
             ):
-                seconds[pid] = (1, cpu)
+                seconds[pid] = (DATABASE if _serves_a_connection(pid) else HOUSEKEEPING, cpu)
         return seconds
 
 
@@ -99,6 +103,17 @@ def _stat(entry: Path) -> tuple[int, str, float] | None:
     fields = text[text.rindex(")") + 2 :].split()
     # After the command: state, ppid, …; utime, stime, cutime and cstime are the 12th to 15th.
     return int(fields[1]), command, sum(int(ticks) for ticks in fields[11:15]) / _TICKS
+
+
+def _serves_a_connection(pid: int) -> bool:
+    """A PostgreSQL backend: its title names the client, "postgres: user db 127.0.0.1(5432) idle".
+    Everything else — the postmaster (which also holds the time of children that ended, mostly
+    autovacuum workers), the checkpointer, the WAL writer — is the database's housekeeping."""
+    try:
+        title = (PROC / str(pid) / "cmdline").read_bytes().decode(errors="replace")
+    except OSError:
+        return False
+    return title.startswith("postgres: ") and ("(" in title or "[local]" in title)
 
 
 def _descends_from(pid: int, ancestor: int | None, parents: dict[int, int]) -> bool:
