@@ -64,17 +64,20 @@ class CpuMeter:
         for entry in PROC.iterdir():
             if entry.name.isdigit() and (stat := _stat(entry)):
                 stats[int(entry.name)] = stat
-        parents = {pid: parent for pid, (parent, _, _) in stats.items()}
+        parents = {pid: parent for pid, (parent, *_) in stats.items()}
         seconds = {}
-        for pid, (_, command, cpu) in stats.items():
+        for pid, (_, command, own, ended_children) in stats.items():
             if _descends_from(pid, self.web_pid, parents):
-                seconds[pid] = (WEB, cpu)
+                # A child that ended in the window (a recycled worker, a helper) still counts.
+                seconds[pid] = (WEB, own + ended_children)
             elif (
                 _descends_from(pid, self.database_pid, parents)
                 if self.database_pid
                 else command.startswith("postgres")
             ):
-                seconds[pid] = (DATABASE if _serves_a_connection(pid) else HOUSEKEEPING, cpu)
+                # Own time only: a session that ends (its connection reached CONN_MAX_AGE) hands
+                # its whole life's CPU to the postmaster, most of it spent before the window.
+                seconds[pid] = (DATABASE if _serves_a_connection(pid) else HOUSEKEEPING, own)
         return seconds
 
 
@@ -91,10 +94,9 @@ def database_pid() -> int | None:
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-def _stat(entry: Path) -> tuple[int, str, float] | None:
-    """(parent pid, command, CPU seconds) of one process, None if it has gone. The CPU seconds
-    include those of its children that have ended (and been waited for), so a process that exits
-    between two snapshots is still counted, in its parent."""
+def _stat(entry: Path) -> tuple[int, str, float, float] | None:
+    """(parent pid, command, its own CPU seconds, those of its children that have ended and been
+    waited for) of one process, None if it has gone."""
     try:
         text = (entry / "stat").read_text()
     except OSError:
@@ -102,13 +104,14 @@ def _stat(entry: Path) -> tuple[int, str, float] | None:
     command = text[text.index("(") + 1 : text.rindex(")")]
     fields = text[text.rindex(")") + 2 :].split()
     # After the command: state, ppid, …; utime, stime, cutime and cstime are the 12th to 15th.
-    return int(fields[1]), command, sum(int(ticks) for ticks in fields[11:15]) / _TICKS
+    own, children = (int(fields[11]) + int(fields[12])) / _TICKS, (int(fields[13]) + int(fields[14])) / _TICKS
+    return int(fields[1]), command, own, children
 
 
 def _serves_a_connection(pid: int) -> bool:
     """A PostgreSQL backend: its title names the client, "postgres: user db 127.0.0.1(5432) idle".
-    Everything else — the postmaster (which also holds the time of children that ended, mostly
-    autovacuum workers), the checkpointer, the WAL writer — is the database's housekeeping."""
+    Everything else — the postmaster, the checkpointer, the WAL writer, autovacuum — is the
+    database's housekeeping."""
     try:
         title = (PROC / str(pid) / "cmdline").read_bytes().decode(errors="replace")
     except OSError:
