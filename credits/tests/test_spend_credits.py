@@ -140,3 +140,32 @@ def test_insufficient_credits_leaves_the_callers_transaction_usable(alice):
         spend(alice, 30, "generation:2")
 
     assert balance_of(alice) == 70
+
+
+def test_without_a_savepoint_it_spends_inside_the_callers_transaction(alice):
+    with transaction.atomic():
+        entry = spend(alice, 20, "generation:1", savepoint=False)
+        assert entry.balance_after == 80
+    assert balance_of(alice) == 80
+    assert LedgerEntry.objects.get(kind="spend") == entry
+
+
+def test_without_a_savepoint_a_repeat_fails_the_callers_whole_transaction(alice):
+    # For callers whose own transaction makes a repeat impossible (start_generation spends for the
+    # generation it has just created): a conflict is a bug there, and nothing of it may commit.
+    from django.db import IntegrityError
+
+    spend(alice, 20, "generation:7")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        spend(alice, 30, "generation:8")
+        spend(alice, 20, "generation:7", savepoint=False)
+    assert balance_of(alice) == 80
+    assert LedgerEntry.objects.filter(kind="spend").count() == 1
+
+
+def test_without_a_savepoint_insufficient_credits_writes_nothing(alice):
+    with pytest.raises(InsufficientCredits), transaction.atomic():
+        spend(alice, 30, "generation:1", savepoint=False)
+        spend(alice, 500, "generation:2", savepoint=False)
+    assert balance_of(alice) == 100
+    assert not LedgerEntry.objects.filter(kind="spend").exists()
