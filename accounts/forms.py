@@ -56,6 +56,20 @@ def _email_field(**kwargs) -> forms.EmailField:
     )
 
 
+def _name_field(**attrs) -> forms.CharField:
+    return forms.CharField(
+        label="Full Name",
+        min_length=2,
+        max_length=TEXT_MAX,
+        error_messages={
+            "required": NAME_TOO_SHORT,
+            "min_length": NAME_TOO_SHORT,
+            "max_length": _text_max("Name"),
+        },
+        widget=forms.TextInput(attrs={"autocomplete": "name", **attrs}),
+    )
+
+
 def _text_max(label: str) -> str:
     return f"{label} must not exceed {TEXT_MAX} characters"
 
@@ -122,17 +136,7 @@ class SignUpForm(ClientRulesMixin, SignupForm):
         "accept_terms": [{"type": "checked", "message": TERMS_NOT_ACCEPTED}],
     }
 
-    name = forms.CharField(
-        label="Full Name",
-        min_length=2,
-        max_length=TEXT_MAX,
-        error_messages={
-            "required": NAME_TOO_SHORT,
-            "min_length": NAME_TOO_SHORT,
-            "max_length": _text_max("Name"),
-        },
-        widget=forms.TextInput(attrs={"autocomplete": "name", "placeholder": "Jane Doe"}),
-    )
+    name = _name_field(placeholder="Jane Doe")
     accept_terms = forms.BooleanField(
         label="I agree to the Terms of Service and Privacy Policy",
         error_messages={"required": TERMS_NOT_ACCEPTED},
@@ -202,17 +206,7 @@ class ProfileForm(ClientRulesMixin, forms.Form):
         "bio": [{"type": "maxLength", "value": BIO_MAX, "message": BIO_TOO_LONG}],
     }
 
-    name = forms.CharField(
-        label="Full Name",
-        min_length=2,
-        max_length=TEXT_MAX,
-        error_messages={
-            "required": NAME_TOO_SHORT,
-            "min_length": NAME_TOO_SHORT,
-            "max_length": _text_max("Name"),
-        },
-        widget=forms.TextInput(attrs={"autocomplete": "name"}),
-    )
+    name = _name_field()
     email = _email_field()
     company = forms.CharField(
         label="Company",
