@@ -14,6 +14,7 @@ from typing import TypeVar
 
 PROC = Path("/proc")
 T = TypeVar("T")
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100  # /proc counts CPU in clock ticks
 
 
 WEB, DATABASE, HOUSEKEEPING = range(3)
@@ -89,9 +90,6 @@ def database_pid() -> int | None:
         return int((Path(data_dir) / "postmaster.pid").read_text().split()[0]) if data_dir else None
     except (OSError, ValueError, IndexError):
         return None
-
-
-_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
 def _stat(entry: Path) -> tuple[int, str, float, float] | None:

@@ -20,6 +20,8 @@ On SQLite every transaction starts with BEGIN IMMEDIATE (settings), so writers q
 the lock instead of failing; on PostgreSQL the row lock taken by the UPDATE does the same.
 """
 
+import functools
+
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
@@ -254,21 +256,26 @@ def _add_to_balance(user, amount: int) -> int | None:
     Written out because the ORM's update() cannot say RETURNING: the new balance comes back
     with the UPDATE instead of from a second read. (SQLite ≥ 3.35 and PostgreSQL both have it.)
     """
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    with connection.cursor() as cursor:
+        cursor.execute(_balance_update_statement(connection.vendor), [amount, now, user.pk, max(-amount, 0)])
+        row = cursor.fetchone()
+    return None if row is None else row[0]
+
+
+@functools.cache
+def _balance_update_statement(vendor: str) -> str:
+    """The conditional UPDATE's text, built once per database vendor from the model's names."""
     quote = connection.ops.quote_name
     table = quote(CreditBalance._meta.db_table)
     balance, updated_at, user_id = (
         quote(CreditBalance._meta.get_field(name).column) for name in ("balance", "updated_at", "user")
     )
-    now = connection.ops.adapt_datetimefield_value(timezone.now())
     # Only quoted names from the model's own metadata go into the text; every value is bound.
-    sql = (
+    return (
         f"UPDATE {table} SET {balance} = {balance} + %s, {updated_at} = %s "  # noqa: S608
         f"WHERE {user_id} = %s AND {balance} >= %s RETURNING {balance}"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [amount, now, user.pk, max(-amount, 0)])
-        row = cursor.fetchone()
-    return None if row is None else row[0]
 
 
 def _append_entry(

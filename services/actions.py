@@ -8,6 +8,7 @@ the reaper (dead worker, missed deadline) — and the admin's "Fail and refund" 
 
 import base64
 import binascii
+import functools
 import logging
 import threading
 from datetime import timedelta
@@ -258,22 +259,13 @@ def _check_generation_limits(user) -> None:
     the database spends on it). Each count reads its own index — (user, status) and (user,
     created_at) — and stops one row past its limit, so its cost does not grow with the user's
     history: knowing "over the limit" needs no exact total."""
-    quote = connection.ops.quote_name
-    table = quote(Generation._meta.db_table)
-    in_flight = ", ".join(["%s"] * len(Generation.IN_FLIGHT))
-    sql = (
-        "SELECT "  # noqa: S608 (only the table name is formatted in; every value is a parameter)
-        f"(SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE user_id = %s AND status IN ({in_flight}) "
-        "LIMIT %s) AS in_flight), "
-        f"(SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE user_id = %s AND created_at >= %s "
-        "LIMIT %s) AS this_hour)"
-    )
     active_limit = settings.GENERATION_MAX_ACTIVE_PER_USER
     hourly_limit = settings.GENERATIONS_PER_HOUR
     hour_ago = timezone.now() - timedelta(hours=1)
     with connection.cursor() as cursor:
         cursor.execute(
-            sql, [user.pk, *Generation.IN_FLIGHT, active_limit + 1, user.pk, hour_ago, hourly_limit + 1]
+            _limit_counts_statement(connection.vendor),
+            [user.pk, *Generation.IN_FLIGHT, active_limit + 1, user.pk, hour_ago, hourly_limit + 1],
         )
         in_flight_count, this_hour = cursor.fetchone()
     # The counts include the caller's own new generation.
@@ -281,6 +273,21 @@ def _check_generation_limits(user) -> None:
         raise GenerationLimitReached(TOO_MANY_ACTIVE.format(limit=active_limit))
     if this_hour > hourly_limit:
         raise GenerationLimitReached(TOO_MANY_PER_HOUR)
+
+
+@functools.cache
+def _limit_counts_statement(vendor: str) -> str:
+    """Both limit counts' text, built once per database vendor."""
+    table = connection.ops.quote_name(Generation._meta.db_table)
+    in_flight = ", ".join(["%s"] * len(Generation.IN_FLIGHT))
+    # Only the table name is formatted in; every value is a parameter.
+    return (
+        "SELECT "  # noqa: S608
+        f"(SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE user_id = %s AND status IN ({in_flight}) "
+        "LIMIT %s) AS in_flight), "
+        f"(SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE user_id = %s AND created_at >= %s "
+        "LIMIT %s) AS this_hour)"
+    )
 
 
 def take_upload_slot(*, user) -> bool:

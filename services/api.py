@@ -65,6 +65,9 @@ class GenerationRequestSerializer(serializers.Serializer):
         return value
 
 
+_DATETIME = serializers.DateTimeField()  # DRF's own formatting of the timestamps
+
+
 class GenerationSerializer(serializers.Serializer):
     """The generation as the islands see it. The declared fields are its documented shape (the
     OpenAPI schema); `to_representation` builds the same dict directly: every start and every
@@ -107,9 +110,6 @@ class GenerationSerializer(serializers.Serializer):
         # start_generation hands over the balance its spend left; anything else reads it.
         balance_after = getattr(generation, "balance_after", None)
         return balance_after if balance_after is not None else balance_of(generation.user)
-
-
-_DATETIME = serializers.DateTimeField()  # DRF's own formatting of the timestamps
 
 
 def generation_response(generation: Generation, *, status: int = 200) -> Response:
