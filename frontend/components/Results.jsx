@@ -2,7 +2,7 @@
 // views load on demand (OnDemand.jsx), so the result card lives here rather than in Cards.jsx.
 import { useId, useState } from "react";
 import { downloadImage } from "../lib/download.js";
-import { outputParts, outputText, variationsOf } from "../lib/output.js";
+import { isWebUrl, outputParts, outputText, variationsOf } from "../lib/output.js";
 import CopyButton from "./CopyButton.jsx";
 import * as ui from "./ui.js";
 
@@ -169,7 +169,7 @@ export function SpyResults({ output, headingRef }) {
                 <div className="mb-2 flex flex-wrap items-center gap-2">
                   <h4 className="mr-auto text-sm font-semibold">Top {ad.rank} Performing Ad</h4>
                   <CopyButton text={ad.analysis || ""} what={`analysis of top ad ${ad.rank}`} />
-                  {ad.snapshotUrl && (
+                  {isWebUrl(ad.snapshotUrl) && (
                     <a href={ad.snapshotUrl} target="_blank" rel="noopener noreferrer" className={ui.buttonSmall}>
                       View ad snapshot<span className="sr-only"> (opens in a new tab)</span>
                     </a>

@@ -35,6 +35,11 @@ export function imageOf(output, fileUrl) {
   return data.image || data.creativeImage || data.data?.[0]?.image || fileUrl || "";
 }
 
+/** An http(s) link we may open for the user (an engine's snapshot URL, say) — nothing else. */
+export function isWebUrl(url) {
+  return typeof url === "string" && /^https?:\/\/\S+$/i.test(url);
+}
+
 /** Everything a history item can show: its parts, in reading order. */
 export function outputParts(output, fileUrl) {
   const data = parse(output);
@@ -60,7 +65,9 @@ export function outputText(parts) {
   parts.variations.forEach((v, i) => {
     blocks.push(`Variation ${i + 1}\nHeadline: ${v.headline}\nDescription: ${v.description}\nPrimary text: ${v.primaryText}`);
   });
-  for (const { label, text } of parts.texts) blocks.push(`${label}\n${text}`);
+  // A lone text (a social post, a report) is copied as it is: its label is not part of it.
+  const lone = parts.texts.length === 1 && !parts.variations.length && !parts.fields.length && !parts.topAds.length;
+  for (const { label, text } of parts.texts) blocks.push(lone ? text : `${label}\n${text}`);
   for (const [key, value] of parts.fields) blocks.push(`${key}: ${value}`);
   for (const ad of parts.topAds) {
     blocks.push(`Top ${ad.rank} Performing Ad\n${ad.analysis || ""}${ad.snapshotUrl ? `\n${ad.snapshotUrl}` : ""}`);

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { api } from "../../lib/api.js";
 import { downloadImage, downloadText } from "../../lib/download.js";
-import { outputParts, outputText } from "../../lib/output.js";
+import { isWebUrl, outputParts, outputText } from "../../lib/output.js";
 import { urlFor } from "../../lib/urls.js";
 import CopyButton from "../CopyButton.jsx";
 import EditorSlot from "../EditorSlot.jsx";
@@ -20,6 +20,11 @@ export function statusLabel(status) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A failed run is always refunded (uniform refunds), so its cost is never shown as spent. */
+export function refundNote(credits) {
+  return credits > 0 ? `The ${credits} credits for this run were refunded.` : "This run failed.";
+}
+
 function isFinished(status) {
   return status === "success" || status === "failed";
 }
@@ -32,7 +37,12 @@ function Output({ detail, toolLabel, downloadName }) {
   const image = version?.image || parts.image;
   const editable = Boolean(detail.output_data?.versionsUrl);
   if (detail.status === "failed") {
-    return <p className="text-sm text-red-700 dark:text-red-300">{detail.error_message || "This generation failed; its credits were refunded."}</p>;
+    return (
+      <div className="space-y-1 text-sm">
+        {detail.error_message && <p className="text-red-700 dark:text-red-300">{detail.error_message}</p>}
+        <p className={ui.muted}>{refundNote(detail.credits_used)}</p>
+      </div>
+    );
   }
   if (parts.empty) return <p className={ui.muted}>No output data found</p>;
   const allText = outputText(parts);
@@ -92,6 +102,11 @@ function Output({ detail, toolLabel, downloadName }) {
         <div key={ad.rank} className="text-sm">
           <p className="font-medium">Top {ad.rank} Performing Ad</p>
           <p className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">{ad.analysis}</p>
+          {isWebUrl(ad.snapshotUrl) && (
+            <a href={ad.snapshotUrl} target="_blank" rel="noopener noreferrer" className={`${ui.buttonSmall} mt-2`}>
+              View ad snapshot<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
         </div>
       ))}
       {allText && (
@@ -146,7 +161,8 @@ export default function HistoryItem({ item, itemUrl, toolLabel }) {
           {statusLabel(item.status)}
         </span>
         <span className="text-xs text-slate-500 dark:text-slate-400">
-          <time dateTime={item.created_at}>{new Date(item.created_at).toLocaleString()}</time> · {item.credits_used} credits
+          <time dateTime={item.created_at}>{new Date(item.created_at).toLocaleString()}</time> ·{" "}
+          {item.status === "failed" ? `${item.credits_used} credits refunded` : `${item.credits_used} credits`}
         </span>
         {running && <span className="basis-full text-sm text-amber-700 dark:text-amber-300">Generating {toolLabel} content...</span>}
         <svg aria-hidden="true" viewBox="0 0 20 20" className={`ml-auto h-4 w-4 text-slate-400 transition ${open ? "rotate-180" : ""}`} fill="currentColor">

@@ -119,6 +119,56 @@ describe("HistoryPanel", () => {
     expect(toasts).toContainEqual({ message: "Image downloaded successfully!", kind: "success" });
   });
 
+  it("shows a failed run's cost as refunded, with the engine's message and the refund note", async () => {
+    serve({
+      [LIST]: {
+        results: [{ id: 8, tool: "meta-copy", service_type: "meta_copy", status: "failed", credits_used: 20, created_at: "2026-11-21T09:00:00Z" }],
+      },
+      "/api/history/8/": { id: 8, status: "failed", credits_used: 20, error_message: "HTTP error! status: 500", output_data: null },
+    });
+    await act(async () => render(panel()));
+    const [item] = screen.getAllByTestId("history-item");
+    expect(within(item).getByText(/20 credits refunded/)).toBeTruthy();
+    await act(async () => fireEvent.click(within(item).getAllByRole("button")[0]));
+    expect(within(item).getByText("HTTP error! status: 500")).toBeTruthy();
+    expect(within(item).getByText("The 20 credits for this run were refunded.")).toBeTruthy();
+  });
+
+  it("copies a lone social post without a label, and links Spy snapshots (web links only) in a new tab", async () => {
+    serve({
+      [LIST]: {
+        results: [
+          { id: 4, tool: "social-media-copy", service_type: "meta_copy", status: "success", credits_used: 20, created_at: "2026-11-21T08:00:00Z" },
+          { id: 5, tool: "spy-master", service_type: "meta_copy", status: "success", credits_used: 50, created_at: "2026-11-21T08:00:00Z" },
+        ],
+      },
+      "/api/history/4/": { id: 4, status: "success", output_data: { socialMediaCopy: "POV: you found the serum." } },
+      "/api/history/5/": {
+        id: 5,
+        status: "success",
+        output_data: {
+          generalAnalysis: "Competitors lead with price.",
+          topAds: [
+            { rank: 1, analysis: "Strong hook.", snapshotUrl: "https://www.facebook.com/ads/library/?id=1" },
+            { rank: 2, analysis: "Weak hook.", snapshotUrl: "javascript:alert(1)" },
+          ],
+        },
+      },
+    });
+    await act(async () => render(panel()));
+    const [social, spy] = screen.getAllByTestId("history-item");
+    await act(async () => fireEvent.click(within(social).getAllByRole("button")[0]));
+    await act(async () => fireEvent.click(within(social).getByRole("button", { name: "Copy Meta Copy output" })));
+    expect(navigator.clipboard.writeText).toHaveBeenCalledWith("POV: you found the serum.");
+
+    await act(async () => fireEvent.click(within(spy).getAllByRole("button")[0]));
+    const links = within(spy).getAllByRole("link");
+    expect(links).toHaveLength(1);
+    expect(links[0].getAttribute("href")).toBe("https://www.facebook.com/ads/library/?id=1");
+    expect(links[0].getAttribute("target")).toBe("_blank");
+    expect(links[0].getAttribute("rel")).toBe("noopener noreferrer");
+  });
+
   it("reloads when told a generation finished", async () => {
     const fetchMock = serve({ [LIST]: { results: [] } });
     const { rerender } = await act(async () => render(panel()));
