@@ -22,6 +22,7 @@ from history.models import Generation
 from history.storage import UPLOAD_AREAS, StorageFailed
 from history.versions import output_with_versions
 from services.actions import (
+    META_ADS_FULL,
     TOO_MANY_UPLOADS,
     UNSTORABLE_TEXT,
     GenerationInputError,
@@ -32,6 +33,7 @@ from services.actions import (
     take_upload_slot,
 )
 from services.registry import TOOLS
+from services.resume import running_generation, scrape_to_resume
 
 # Multipart framing around an upload: a request much larger than the limit is refused before
 # its body is read.
@@ -151,15 +153,30 @@ class ActiveQuerySerializer(serializers.Serializer):
     tool = serializers.ChoiceField(choices=list(TOOLS))
 
 
+class ResumedGenerationSerializer(GenerationSerializer):
+    """A generation a reloaded page picks up again, with the inputs it was started with (the
+    page fills its form with them)."""
+
+    inputs = serializers.DictField(read_only=True)
+
+    def to_representation(self, generation) -> dict:
+        return {**super().to_representation(generation), "inputs": generation.input_data or {}}
+
+
 class ActiveGenerationSerializer(serializers.Serializer):
-    generation = GenerationSerializer(allow_null=True)
+    generation = ResumedGenerationSerializer(allow_null=True)
+    # Meta Ads Full only: the website analysis the next steps build on (null elsewhere).
+    scrape = ResumedGenerationSerializer(allow_null=True)
 
 
 class ActiveGenerationView(APIView):
-    """The user's newest unfinished generation of a tool: a reloaded page re-attaches to it.
+    """What a reloaded tool page picks up again (services/resume.py): the user's newest
+    unfinished generation of the tool, which the page re-attaches to, and on Meta Ads Full the
+    website analysis to continue from. Both come with the inputs they were started with.
 
-    Always 200 `{"generation": {...} | null}`: nothing running is the usual answer, not an error
-    (a 404 would be logged as a failed request in the browser's console on every tool page)."""
+    Always 200 `{"generation": {...} | null, "scrape": {...} | null}`: nothing running is the
+    usual answer, not an error (a 404 would be logged as a failed request in the browser's
+    console on every tool page)."""
 
     @extend_schema(
         parameters=[OpenApiParameter("tool", str, required=True, enum=list(TOOLS))],
@@ -169,15 +186,10 @@ class ActiveGenerationView(APIView):
         query = ActiveQuerySerializer(data=request.query_params)
         if not query.is_valid():
             return Response({"errors": query.errors}, status=400)
-        generation = (
-            Generation.objects.for_user(request.user)
-            .in_flight()
-            .filter(tool=query.validated_data["tool"])
-            .select_related("user")
-            .newest_first()
-            .first()
-        )
-        return Response({"generation": GenerationSerializer(generation).data if generation else None})
+        tool = query.validated_data["tool"]
+        running = running_generation(request.user, tool)
+        scrape = scrape_to_resume(request.user, running) if tool == META_ADS_FULL else None
+        return Response(ActiveGenerationSerializer({"generation": running, "scrape": scrape}).data)
 
 
 class UploadRequestSerializer(serializers.Serializer):

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { toast } from "../lib/events.js";
-import { initialValues, validate } from "../lib/schema.js";
+import { initialValues, resumedValues, validate } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
 import { ContentPolicyCard, CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
@@ -84,7 +84,19 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
   const generation = useGeneration({
     slug: tool.slug,
     urls,
-    onAttached: (running) => setRunningStep(running.step || "scrape"),
+    // After a reload: the analysis to continue from, and the step that was running, each with
+    // the form it was started with.
+    onResume: ({ generation: running, scrape: analysis }) => {
+      if (analysis) {
+        setScrape({ ...analysis, resumed: true }); // shown again, but focus stays where it is
+        setValues((all) => ({ ...all, scrape: resumedValues(steps.scrape.schema, analysis.inputs) }));
+      }
+      if (!running) return;
+      const step = running.step || "scrape";
+      setRunningStep(step);
+      setValues((all) => ({ ...all, [step]: resumedValues(steps[step].schema, running.inputs) }));
+      if (step !== "scrape") setNextStep(step);
+    },
     onSettled: (settled) => {
       const step = settled.step || runningStep || "scrape";
       const texts = STEP_TEXTS[step];
@@ -198,7 +210,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
             <>
               <OnDemand resetKey={scrape}>
                 <ScrapeResults output={scrape.output} headingRef={scrapeHeading} />
-                <FocusWhenShown target={scrapeHeading} shown={scrape} />
+                <FocusWhenShown target={scrapeHeading} shown={scrape.resumed ? null : scrape} />
               </OnDemand>
               <section aria-labelledby="maf-next-step" className={ui.card}>
                 <h3 id="maf-next-step" className={`${ui.heading2} mb-4`}>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "../lib/events.js";
-import { allFields, initialValues, validate } from "../lib/schema.js";
+import { allFields, initialValues, resumedValues, validate } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
 import { CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
@@ -62,6 +62,9 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
   const generation = useGeneration({
     slug: tool.slug,
     urls,
+    onResume: ({ generation: running }) => {
+      if (running) setValues(resumedValues(tool.schema, running.inputs));
+    },
     onSettled: (settled) => {
       setOutcome(settled);
       setHistoryVersion((v) => v + 1);

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { balanceRead } from "../lib/events.js";
 import { CopyVariations } from "./Results.jsx";
 import ToolPage, { failureMessage } from "./ToolPage.jsx";
 
@@ -151,18 +152,31 @@ describe("ToolPage", () => {
     expect(screen.getByTestId("page-balance").textContent).toBe("100");
   });
 
-  it("re-attaches to the tool's running generation after a reload", async () => {
+  it("re-attaches to the tool's running generation after a reload, with the form it was started with", async () => {
     on(
       "GET",
       "/api/generations/active/?tool=meta-copy",
-      json({ generation: { id: 9, status: "running", created_at: new Date(Date.now() - 4000).toISOString(), balance: 80 } }),
+      json({
+        generation: { id: 9, status: "running", created_at: new Date(Date.now() - 4000).toISOString(), balance: 80, inputs: { brand: "Glow Naturals", unknown: "x" } },
+        scrape: null,
+      }),
     );
     await page(80);
+    expect(screen.getByLabelText(/Brand Name/).value).toBe("Glow Naturals");
     expect(screen.getByTestId("progress-overlay")).toBeTruthy();
     expect(screen.getByTestId("progress-message").textContent).toBe("Polishing...");
     on("GET", "/api/generations/9/", json({ id: 9, status: "success", output: { variations: [{ headline: "Back again" }] }, balance: 80 }));
     await act(async () => vi.advanceTimersByTimeAsync(2000));
     expect(screen.getByText("Back again")).toBeTruthy();
+    expect(screen.getByLabelText(/Brand Name/).value).toBe("Glow Naturals");
+  });
+
+  it("follows balances the shell reads from the server: a balance spent elsewhere disables the button", async () => {
+    await page(100);
+    expect(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" }).disabled).toBe(false);
+    await act(async () => balanceRead(10));
+    expect(screen.getByTestId("page-balance").textContent).toBe("10");
+    expect(screen.getByRole("button", { name: "Insufficient Credits (20 required)" }).disabled).toBe(true);
   });
 });
 

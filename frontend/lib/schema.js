@@ -16,6 +16,16 @@ export function initialValues(schema) {
   return values;
 }
 
+/** The values a generation was started with (its `inputs`), over the defaults: a reloaded page
+ * shows the form it ran. Only the schema's own fields are taken. */
+export function resumedValues(schema, inputs) {
+  const values = initialValues(schema);
+  for (const name of Object.keys(values)) {
+    if (inputs?.[name] !== undefined && inputs[name] !== null) values[name] = inputs[name];
+  }
+  return values;
+}
+
 /** A field is shown unless its showIf condition points at another value. */
 export function isVisible(field, values) {
   if (!field.showIf) return true;

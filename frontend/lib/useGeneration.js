@@ -22,16 +22,18 @@ function idempotencyKey() {
  *   `{generation}`, `{errors}` (400, by field) or `{problem}` (refused or unreachable).
  * - While it runs, `busy` is true; it polls every 2 s and calls `onSettled(generation)` once
  *   when it succeeds or fails (with the balance after any refund sent to the shell).
- * - On mount it asks for this tool's unfinished generation and re-attaches to it.
+ * - On mount it asks what to pick up again (GET active): it re-attaches to this tool's
+ *   unfinished generation, and calls `onResume({generation, scrape})` once with the answer
+ *   (each with the `inputs` it was started with; `generation` null when nothing runs).
  */
-export function useGeneration({ slug, urls, onSettled, onAttached }) {
+export function useGeneration({ slug, urls, onSettled, onResume }) {
   const [current, setCurrent] = useState(null);
   const [submitting, setSubmitting] = useState(false);
   const [startedAt, setStartedAt] = useState(null);
   const settledRef = useRef(onSettled);
   settledRef.current = onSettled;
-  const attachedRef = useRef(onAttached);
-  attachedRef.current = onAttached;
+  const resumeRef = useRef(onResume);
+  resumeRef.current = onResume;
 
   const settle = useCallback((generation) => {
     if (Number.isFinite(generation.balance)) creditsChanged(generation.balance);
@@ -45,11 +47,13 @@ export function useGeneration({ slug, urls, onSettled, onAttached }) {
     // `{generation: null}` when nothing runs (a 200, so the browser logs no failed request).
     api(withQuery(urls.active, { tool: slug }))
       .then((body) => {
-        const generation = body?.generation;
-        if (!live || !generation || isFinished(generation)) return;
-        setStartedAt(Date.parse(generation.created_at) || Date.now());
-        setCurrent(generation);
-        attachedRef.current?.(generation);
+        if (!live) return;
+        const running = body?.generation && !isFinished(body.generation) ? body.generation : null;
+        if (running) {
+          setStartedAt(Date.parse(running.created_at) || Date.now());
+          setCurrent(running);
+        }
+        resumeRef.current?.({ generation: running, scrape: body?.scrape ?? null });
       })
       .catch(() => {}); // unreachable or signed out: the page simply starts idle
     return () => {

@@ -1,4 +1,5 @@
-"""GET /api/generations/active/?tool=slug: a reloaded tool page re-attaches to its running job."""
+"""GET /api/generations/active/?tool=slug: a reloaded tool page re-attaches to its running job,
+refills its form, and on Meta Ads Full continues from its website analysis."""
 
 from datetime import timedelta
 
@@ -11,11 +12,11 @@ from services.tests.generation_inputs import finished_scrape
 URL = reverse("services:api-generation-active")
 
 
-def test_it_returns_the_newest_unfinished_generation_of_that_tool(alice_client, alice):
+def test_it_returns_the_newest_unfinished_generation_of_that_tool_with_its_inputs(alice_client, alice):
     now = timezone.now()
     finished_scrape(alice, status=Generation.Status.QUEUED, created_at=now - timedelta(minutes=2))
     newest = finished_scrape(alice, status=Generation.Status.RUNNING, created_at=now - timedelta(minutes=1))
-    finished_scrape(alice, status=Generation.Status.SUCCESS, created_at=now)
+    finished_scrape(alice, status=Generation.Status.SUCCESS, created_at=now - timedelta(minutes=3))
     response = alice_client.get(URL, {"tool": "meta-ads-full"})
     assert response.status_code == 200
     generation = response.json()["generation"]
@@ -23,17 +24,69 @@ def test_it_returns_the_newest_unfinished_generation_of_that_tool(alice_client, 
     assert generation["status"] == "running"
     assert generation["tool"] == "meta-ads-full"
     assert generation["balance"] == 100
+    assert generation["inputs"] == {
+        "step": "scrape",
+        "type": "Product",
+        "websiteUrl": "https://shop.example.com/serum",
+    }
+    # While a scrape runs, that scrape is the one the page follows: no other analysis is offered.
+    assert response.json()["scrape"] is None
 
 
 def nothing_in_flight(response) -> bool:
     # 200, not 404: nothing running is the usual answer, and a 404 is a console error in the browser.
-    return response.status_code == 200 and response.json() == {"generation": None}
+    return response.status_code == 200 and response.json() == {"generation": None, "scrape": None}
 
 
 def test_it_answers_null_when_nothing_is_in_flight(alice_client, alice):
-    finished_scrape(alice, status=Generation.Status.SUCCESS)
     finished_scrape(alice, status=Generation.Status.FAILED)
     assert nothing_in_flight(alice_client.get(URL, {"tool": "meta-ads-full"}))
+
+
+def test_meta_ads_full_continues_from_the_newest_analysis_of_the_day(alice_client, alice):
+    now = timezone.now()
+    finished_scrape(alice, url="https://old.example.com", created_at=now - timedelta(days=2))
+    earlier = finished_scrape(alice, url="https://a.example.com", created_at=now - timedelta(hours=3))
+    newest = finished_scrape(alice, url="https://b.example.com", created_at=now - timedelta(hours=1))
+    finished_scrape(alice, url="https://c.example.com", status=Generation.Status.FAILED, created_at=now)
+    body = alice_client.get(URL, {"tool": "meta-ads-full"}).json()
+    assert body["generation"] is None
+    assert body["scrape"]["id"] == newest.pk
+    assert body["scrape"]["status"] == "success"
+    assert body["scrape"]["output"]["report"] == "Glow Naturals sells vitamin C serums."
+    assert body["scrape"]["inputs"]["websiteUrl"] == "https://b.example.com"
+
+    # A running copy step comes back with the analysis it was started from, not the newest one.
+    step = Generation.objects.create(
+        user=alice,
+        tool="meta-ads-full",
+        service_type="meta_ads_full",
+        step="copy",
+        status=Generation.Status.RUNNING,
+        input_data={
+            "step": "copy",
+            "scrapeId": earlier.pk,
+            "language": "German",
+            "length": "Long",
+            "versions": 2,
+        },
+        idempotency_key="copy-1",
+    )
+    body = alice_client.get(URL, {"tool": "meta-ads-full"}).json()
+    assert body["generation"]["id"] == step.pk
+    assert body["generation"]["inputs"]["language"] == "German"
+    assert body["scrape"]["id"] == earlier.pk
+
+
+def test_an_analysis_older_than_a_day_or_another_users_is_not_offered(alice_client, alice, bob):
+    finished_scrape(alice, created_at=timezone.now() - timedelta(days=1, minutes=1))
+    finished_scrape(bob)
+    assert nothing_in_flight(alice_client.get(URL, {"tool": "meta-ads-full"}))
+
+
+def test_other_tools_offer_no_analysis(alice_client, alice):
+    finished_scrape(alice)
+    assert nothing_in_flight(alice_client.get(URL, {"tool": "meta-copy"}))
 
 
 def test_another_tools_generation_does_not_count(alice_client, alice):

@@ -128,6 +128,8 @@ def test_meta_copy_journey(open_tool, alice, queued_jobs):
         balance_after=80,
         reload=True,
     )
+    expect(page.locator("[name=brand]")).to_have_value("Glow Naturals")  # the form it ran, after the reload
+    expect(page.locator("[name=copyStructure]")).to_have_value("PAS")
 
     result = page.get_by_test_id("result")
     expect(result).to_contain_text("Generated META Copy Variations")
@@ -240,9 +242,15 @@ def test_meta_ads_full_journey(open_tool, alice, queued_jobs, make_server, png_f
         user=alice,
         slug="meta-ads-full",
         balance_after=50,
+        reload=True,
     )
     expect(page.get_by_text("Generated META Copy Variations")).to_be_visible()
     expect(page.get_by_test_id("variation")).to_have_count(3)
+    # The reload kept the analysis and both forms as they were started.
+    expect(page.get_by_text("Website Analysis Results")).to_be_visible()
+    expect(page.get_by_role("radio", name="Product", exact=True)).to_be_checked()
+    expect(page.locator("[name=websiteUrl]")).to_have_value(site.url("/serum"))
+    expect(page.locator("[name=length]")).to_have_value("Short")
 
     page.get_by_role("button", name="Make Meta Creative").click()
     page.get_by_role("button", name="Generate Meta Creative (50 credits)").click()

@@ -1,0 +1,36 @@
+"""What a reloaded tool page picks up again: the generation still running (its inputs refill
+the form) and, on Meta Ads Full, the website analysis its next steps build on."""
+
+from django.utils import timezone
+
+from history.models import Generation
+from services.actions import META_ADS_FULL, SCRAPE, SCRAPE_REUSE_WINDOW
+
+
+def running_generation(user, tool: str) -> Generation | None:
+    """The user's newest unfinished generation of `tool`."""
+    return (
+        Generation.objects.for_user(user)
+        .in_flight()
+        .filter(tool=tool)
+        .select_related("user")
+        .newest_first()
+        .first()
+    )
+
+
+def scrape_to_resume(user, running: Generation | None) -> Generation | None:
+    """The successful scrape a Meta Ads Full page shows again after a reload: the one a running
+    copy or creative step was started from, else the newest within the reuse window (the same
+    day a scrape of the same site is reused rather than fetched again). None while a scrape
+    itself runs: that scrape is the one the page follows."""
+    if running is not None and running.step == SCRAPE:
+        return None
+    scrapes = (
+        Generation.objects.for_user(user)
+        .filter(tool=META_ADS_FULL, step=SCRAPE, status=Generation.Status.SUCCESS)
+        .select_related("user")
+    )
+    if running is not None:
+        return scrapes.filter(pk=running.input_data.get("scrapeId")).first()
+    return scrapes.filter(created_at__gte=timezone.now() - SCRAPE_REUSE_WINDOW).newest_first().first()
