@@ -10,3 +10,10 @@ export function toast(message, kind = "success") {
 export function creditsChanged(balance) {
   window.dispatchEvent(new CustomEvent("adsmith:credits", { detail: { balance } }));
 }
+
+/** The shell read the balance from the server: `credits` is the truth as of now. Page islands
+ * that show the balance (and enable their submit buttons by it) follow it. A separate event from
+ * "adsmith:credits", whose listeners re-read the server: answering that with it would loop. */
+export function balanceRead(credits) {
+  window.dispatchEvent(new CustomEvent("adsmith:balance", { detail: { balance: credits } }));
+}

@@ -1,6 +1,7 @@
 // The shell's credit balance (top bar) in plain DOM rather than React: it is the only island
 // on the dashboard and most shell pages, which then load no React at all.
 import { api } from "../lib/api.js";
+import { balanceRead } from "../lib/events.js";
 
 export const REFRESH_MS = 30_000; // documented: refreshed every 30 seconds
 export const REREAD_MS = 1_000; // documented: re-read 1 second after a change
@@ -8,7 +9,8 @@ export const REREAD_MS = 1_000; // documented: re-read 1 second after a change
 /**
  * Shows the signed-in user's balance in `el` and keeps it current: re-read every 30 s; on a
  * creditsChanged() event (lib/events.js) the new balance shows at once and the server is
- * re-read 1 s later. A failed read shows 0 rather than breaking the page.
+ * re-read 1 s later. A failed read shows 0 rather than breaking the page. Each balance read is
+ * passed on to the page's islands (balanceRead).
  * Returns a function that stops the updates.
  */
 export function mountCreditBalance(el, { url, initial = 0, label = "credits" }) {
@@ -27,7 +29,12 @@ export function mountCreditBalance(el, { url, initial = 0, label = "credits" }) 
   const load = async () => {
     try {
       const data = await api(url);
-      show(Number.isFinite(data?.credits) ? data.credits : 0);
+      if (Number.isFinite(data?.credits)) {
+        show(data.credits);
+        balanceRead(data.credits);
+      } else {
+        show(0);
+      }
     } catch {
       show(0);
     }

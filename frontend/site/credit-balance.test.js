@@ -35,6 +35,17 @@ describe("the shell's credit balance", () => {
     expect(shown()).toBe("55 credits");
   });
 
+  it("passes every balance it reads on to the page's islands", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ credits: 55 }), { status: 200 })));
+    const read = [];
+    const onRead = (event) => read.push(event.detail.balance);
+    window.addEventListener("adsmith:balance", onRead);
+    mount({ url: "/api/credits/", initial: 100 });
+    await vi.advanceTimersByTimeAsync(30_000);
+    window.removeEventListener("adsmith:balance", onRead);
+    expect(read).toEqual([55]);
+  });
+
   it("refreshes every 30 s and shows 0 when the read fails", async () => {
     const fetchMock = vi.fn(async () => new Response("boom", { status: 500 }));
     vi.stubGlobal("fetch", fetchMock);
