@@ -28,10 +28,11 @@ from credits.models import CreditBalance
 from history.actions import store_result_image, store_result_text
 from history.images import InvalidImage
 from history.models import Generation
-from history.storage import StoredPath
+from history.storage import UPLOAD_AREAS, StoredPath, stored_path_from_reference
 from services.assets import Assets
 from services.engines.base import EngineError, EngineResult, get_engine
 from services.registry import TOOLS, Tool
+from services.schema import StepSchemas
 from services.tool_schemas import SCRAPE_FIRST
 
 logger = logging.getLogger(__name__)
@@ -64,6 +65,7 @@ SPY_TIMEOUT = (
 )
 GENERIC_ERROR = "An error occurred. Please try again."
 UNSTORABLE_TEXT = "This field contains characters that are not allowed."
+IMAGE_UNAVAILABLE = "This image is no longer available. Please upload it again."
 KEY_REUSED = "This idempotency key was already used for another tool."
 # The largest id a 64-bit primary key can hold; larger numbers name nothing (and would overflow).
 MAX_DATABASE_ID = 2**63 - 1
@@ -121,6 +123,8 @@ def start_generation(*, user, tool: Tool, inputs: dict, idempotency_key: str) ->
     if errors:
         raise GenerationInputError(errors)
     step = cleaned.get("step", "") if tool.steps else ""
+    if errors := unavailable_image_errors(user=user, tool=tool, step=step, inputs=cleaned):
+        raise GenerationInputError(errors)
 
     if step == SCRAPE:
         if reusable := _recent_scrape(user=user, inputs=cleaned):
@@ -187,6 +191,36 @@ def _unstorable_text_errors(cleaned: dict) -> dict[str, list[str]]:
         for name, value in cleaned.items()
         if isinstance(value, str) and not is_storable_text(value)
     }
+
+
+def unavailable_image_errors(*, user, tool: Tool, step: str, inputs: dict) -> dict[str, list[str]]:
+    """An image field (or the URL field paired with one) that names one of our stored files — the
+    URL POST /api/uploads/ returned, site-relative or absolute — must name the user's own upload,
+    still in storage. The engine reads it straight from storage under the user's id
+    (services.assets) and would silently get nothing for anything else, after the credits were
+    spent. Pasted URLs to other sites are fetched by the engine and are not checked here."""
+    schema = tool.schema.steps[step] if isinstance(tool.schema, StepSchemas) else tool.schema
+    errors = {}
+    for field in schema.fields:
+        if field.type != "image" and not field.paired_with:
+            continue
+        stored = stored_path_from_reference(inputs.get(field.name) or "")
+        if stored is not None and not _is_stored_upload_of(user, stored):
+            errors[field.name] = [IMAGE_UNAVAILABLE]
+    return errors
+
+
+def _is_stored_upload_of(user, stored: StoredPath) -> bool:
+    if stored.user_id != user.pk or stored.area not in UPLOAD_AREAS:
+        return False
+    try:
+        return default_storage.exists(stored.path)
+    except Exception:
+        # The storage cannot answer (S3 unreachable). "Upload it again" would be the wrong advice
+        # then; the job needs the same storage to store its result, so while the outage lasts
+        # it fails there and is refunded.
+        logger.warning("Could not check that %s exists", stored.path, exc_info=True)
+        return True
 
 
 def is_storable_text(value: str) -> bool:

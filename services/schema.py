@@ -10,17 +10,30 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from history.storage import UPLOAD_AREAS, stored_path_from_reference
+
 TEXT_TYPES = {"text", "textarea", "url", "image", "color", "date"}
 CHOICE_TYPES = {"select", "radio"}
 
 # Accepted by url fields and by image fields (pasted URLs). Mirrored in JS.
 HTTP_URL_RE = re.compile(r"^https?://[^\s/$.?#][^\s]*$", re.IGNORECASE)
-# An image field also holds the site-relative URL POST /api/uploads/ returns ("/files/…").
-SITE_PATH_RE = re.compile(r"^/(?!/)[^\s]*$")
 HEX_COLOR_RE = re.compile(r"^#(?:[0-9a-f]{3}|[0-9a-f]{6})$", re.IGNORECASE)
 # "navy", "light blue", "Sky-Blue": a colour name the model (or Pillow, for the demo) can read.
 COLOR_NAME_RE = re.compile(r"^[a-z][a-z \-]*$", re.IGNORECASE)
 URL_MAX_LENGTH = 2048
+
+
+def is_image_reference(value: str) -> bool:
+    """What an image field holds: a pasted http(s) URL, or the site-relative URL POST /api/uploads/
+    returned ("/files/products/7/ab12.png"). Any other site path names nothing an engine can use.
+
+    Only the shape is checked here; whether the file is the user's own and still stored needs
+    storage, so start_generation checks it (services.actions.unavailable_image_errors).
+    """
+    if value.startswith("/"):
+        stored = stored_path_from_reference(value)
+        return stored is not None and stored.area in UPLOAD_AREAS
+    return bool(HTTP_URL_RE.match(value))
 
 
 @dataclass(frozen=True)
@@ -87,7 +100,7 @@ class Field:
             return value, self.messages["maxLength"]
         if self.type == "url" and not HTTP_URL_RE.match(value):
             return value, self.messages["invalid"]
-        if self.type == "image" and not (HTTP_URL_RE.match(value) or SITE_PATH_RE.match(value)):
+        if self.type == "image" and not is_image_reference(value):
             return value, self.messages["invalid"]
         if self.type == "color" and not (HEX_COLOR_RE.match(value) or COLOR_NAME_RE.match(value)):
             return value, self.messages["invalid"]

@@ -257,9 +257,34 @@ def test_colour_fields_accept_a_hex_code_or_a_colour_name(value):
 
 
 def test_an_image_field_accepts_an_upload_path_or_a_pasted_url():
-    for value in ["/files/logos/1/logo.png", "https://cdn.example.com/logo.png", ""]:
+    for value in [
+        "/files/logos/1/logo.png",
+        "/files/products/1/p.png",
+        "/files/user-uploads/1/u.png",
+        "https://cdn.example.com/logo.png",
+        "",
+    ]:
         assert errors_for("meta-creative", {**META_CREATIVE_VALID, "logoUrl": value}) == {}
     assert errors_for("meta-creative", {**META_CREATIVE_VALID, "logoUrl": "//evil.example/x.png"}) == {
+        "logoUrl": ["Please enter a valid URL"]
+    }
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/etc/passwd",
+        "/dashboard",
+        "/files/logos/1",
+        "/files/secrets/1/logo.png",
+        "/files/logos/alice/logo.png",
+        "/files/logos/1/.htaccess",
+        "/files/generation-history/1/meta_creative_1.png",
+    ],
+)
+def test_an_image_field_refuses_any_other_site_path(path):
+    # Whether an upload path names the user's own stored file is start_generation's check.
+    assert errors_for("meta-creative", {**META_CREATIVE_VALID, "logoUrl": path}) == {
         "logoUrl": ["Please enter a valid URL"]
     }
 
@@ -295,9 +320,9 @@ def test_the_full_creative_needs_a_product_image_by_upload_or_url():
     assert errors_for("meta-ads-full", {**base, "productImageUrl": "nope"}) == {
         "productImageUrl": ["Please enter a valid URL"]
     }
-    assert errors_for("meta-ads-full", {**base, "productImage": "/p.png", "logoUrl": "nope"}) == {
-        "logoUrl": ["Please enter a valid URL"]
-    }
+    assert errors_for(
+        "meta-ads-full", {**base, "productImage": "/files/products/1/p.png", "logoUrl": "nope"}
+    ) == {"logoUrl": ["Please enter a valid URL"]}
 
 
 def test_meta_ads_full_copy_lists_and_versions():
