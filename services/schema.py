@@ -11,15 +11,13 @@ from datetime import date
 from typing import Any
 
 from history.storage import UPLOAD_AREAS, stored_path_from_reference
+from services.colors import color_hex
 
 TEXT_TYPES = {"text", "textarea", "url", "image", "color", "date"}
 CHOICE_TYPES = {"select", "radio"}
 
 # Accepted by url fields and by image fields (pasted URLs). Mirrored in JS.
 HTTP_URL_RE = re.compile(r"^https?://[^\s/$.?#][^\s]*$", re.IGNORECASE)
-HEX_COLOR_RE = re.compile(r"^#(?:[0-9a-f]{3}|[0-9a-f]{6})$", re.IGNORECASE)
-# "navy", "light blue", "Sky-Blue": a colour name the model (or Pillow, for the demo) can read.
-COLOR_NAME_RE = re.compile(r"^[a-z][a-z \-]*$", re.IGNORECASE)
 URL_MAX_LENGTH = 2048
 
 
@@ -102,7 +100,8 @@ class Field:
             return value, self.messages["invalid"]
         if self.type == "image" and not is_image_reference(value):
             return value, self.messages["invalid"]
-        if self.type == "color" and not (HEX_COLOR_RE.match(value) or COLOR_NAME_RE.match(value)):
+        # A hex code or a CSS colour name ("navy", "light blue", "Sky-Blue"): services.colors.
+        if self.type == "color" and color_hex(value) is None:
             return value, self.messages["invalid"]
         if self.type == "date":
             try:

@@ -12,7 +12,9 @@ from functools import cache
 from pathlib import Path
 
 from django.conf import settings
-from PIL import Image, ImageChops, ImageColor, ImageDraw, ImageFilter, ImageFont, ImageOps
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont, ImageOps
+
+from services.colors import color_hex, hex_to_rgb
 
 FONT_DIRS = ("frontend/node_modules/@fontsource/{family}/files", "static/dist/fonts")
 WHITE = (255, 255, 255)
@@ -49,14 +51,11 @@ def font(family: str, weight: int, size: int) -> ImageFont.FreeTypeFont | ImageF
 
 
 def parse_color(value: str, default: str) -> tuple[int, int, int]:
-    """A hex code or a colour name ("navy", "light blue", "Sky-Blue"); the default when unreadable."""
-    for candidate in (value, (value or "").replace(" ", "").replace("-", ""), default):
-        try:
-            rgb = ImageColor.getrgb(candidate.strip())
-        except (ValueError, AttributeError):
-            continue
-        return rgb[:3]
-    return WHITE
+    """A colour field's value — a hex code or a CSS colour name ("navy", "light blue",
+    "Sky-Blue") — read with the table the form check uses (services.colors), so every colour the
+    form accepts is drawn as that colour; the default when empty."""
+    hex_code = color_hex(value) or color_hex(default)
+    return hex_to_rgb(hex_code) if hex_code else WHITE
 
 
 def compose_creative(spec: CreativeSpec) -> bytes:

@@ -4,6 +4,7 @@ import pytest
 
 from services.engines.base import EngineError, get_engine
 from services.engines.demo import DemoEngine
+from services.engines.demo_creative import CreativeSpec, compose_creative
 from services.registry import TOOLS
 from services.tests.images import image_size, make_png, pixel
 
@@ -182,6 +183,17 @@ def test_meta_creative_is_a_1024_square_png_in_the_brand_colours(alice, alice_as
     top_left, bottom_right = pixel(result.image, (2, 2)), pixel(result.image, (1021, 1021))
     assert top_left[0] > 150  # red end of the gradient
     assert bottom_right[2] > 150 and bottom_right[0] < 100  # blue end
+
+
+def test_a_colour_name_is_drawn_as_the_colour_the_form_accepted_it_as():
+    def creative(primary, secondary):
+        return compose_creative(
+            CreativeSpec(200, 200, primary=primary, secondary=secondary, headline="Hi", seed="same")
+        )
+
+    by_name = creative("Sky-Blue", "light green")
+    assert by_name == creative("#87CEEB", "#90EE90")
+    assert by_name != creative("", "")  # not the default colours
 
 
 @pytest.mark.parametrize("size", ["1024x1024", "1024x1536", "1536x1024"])

@@ -249,11 +249,25 @@ def test_meta_creative_messages(name, value, message):
     assert errors_for("meta-creative", {**META_CREATIVE_VALID, name: value}) == {name: [message]}
 
 
-@pytest.mark.parametrize("value", ["#59F7FF", "#fff", "navy", "light blue", "Sky-Blue"])
+@pytest.mark.parametrize(
+    "value", ["#59F7FF", "#fff", "navy", "light blue", "Sky-Blue", "REBECCAPURPLE", "dark slate grey"]
+)
 def test_colour_fields_accept_a_hex_code_or_a_colour_name(value):
     cleaned, errors = schema("meta-creative").validate({**META_CREATIVE_VALID, "primaryColor": value})
     assert errors == {}
     assert cleaned["primaryColor"] == value
+
+
+@pytest.mark.parametrize(
+    "value", ["notacolour", "bluish", "light", "transparent", "currentcolor", "Canvas", "#ff00ff80"]
+)
+def test_colour_fields_refuse_words_that_are_not_colour_names(value):
+    assert errors_for("meta-creative", {**META_CREATIVE_VALID, "primaryColor": value}) == {
+        "primaryColor": ["Primary color must be a hex code (#RRGGBB) or a colour name"]
+    }
+    assert errors_for("social-media-creative", {**SOCIAL_CREATIVE_VALID, "headlineColor": value}) == {
+        "headlineColor": ["Headline color must be a hex code (#RRGGBB) or a colour name"]
+    }
 
 
 def test_an_image_field_accepts_an_upload_path_or_a_pasted_url():
