@@ -23,7 +23,7 @@ export default function ColorField({ id, field, value, onChange, disabled, inval
           id={id}
           name={field.name}
           type="text"
-          className={`${ui.input} ${swatch ? "pl-9" : ""} ${invalid ? ui.inputInvalid : ""}`}
+          className={`${ui.input} ${swatch ? "pl-9" : ""}`}
           value={value ?? ""}
           placeholder={field.placeholder || undefined}
           onChange={(event) => onChange(event.target.value)}

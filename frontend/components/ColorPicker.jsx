@@ -72,7 +72,7 @@ export default function ColorPicker({ label, value, pickerDefault, onApply, onCl
         <span className={ui.label}>Hex</span>
         <input
           data-autofocus
-          className={`${ui.input} mt-1 font-mono ${hexValid ? "" : ui.inputInvalid}`}
+          className={`${ui.input} mt-1 font-mono`}
           value={hexText}
           onChange={(event) => setFromHex(event.target.value)}
           onKeyDown={(event) => event.key === "Enter" && (event.preventDefault(), apply())}
@@ -99,7 +99,7 @@ export default function ColorPicker({ label, value, pickerDefault, onApply, onCl
                 max={255}
                 step={1}
                 inputMode="numeric"
-                className={`${ui.input} mt-1 ${isChannel(rgbText[index]) ? "" : ui.inputInvalid}`}
+                className={`${ui.input} mt-1`}
                 value={rgbText[index]}
                 onChange={(event) => setChannel(index, event.target.value)}
                 aria-invalid={!isChannel(rgbText[index])}

@@ -1,4 +1,4 @@
-import { counterText, isVisible } from "../lib/schema.js";
+import { counterText, isOverLimit, isVisible } from "../lib/schema.js";
 import { ColorField, OnDemand, UploadWidget } from "./OnDemand.jsx";
 import * as ui from "./ui.js";
 
@@ -58,7 +58,7 @@ function TextControl({ id, field, value, onChange, disabled, messages }) {
     "aria-invalid": Boolean(messages?.length),
     "aria-required": field.required || undefined,
     "aria-describedby": describedBy(id, field, messages),
-    className: `${ui.input} mt-1 ${messages?.length ? ui.inputInvalid : ""}`,
+    className: `${ui.input} mt-1`,
   };
   switch (field.type) {
     case "textarea":
@@ -178,7 +178,7 @@ function ImageControl({ id, field, values, errors, onChange, disabled, uploadUrl
             type="url"
             inputMode="url"
             placeholder="https://"
-            className={`${ui.input} mt-1 ${(urlMessages || (!pair && messages))?.length ? ui.inputInvalid : ""}`}
+            className={`${ui.input} mt-1`}
             value={urlValue}
             disabled={disabled}
             aria-invalid={Boolean((urlMessages || (!pair && messages))?.length)}
@@ -257,7 +257,7 @@ function FieldView(props) {
           <p
             id={`${id}-counter`}
             className={`mt-1 shrink-0 text-xs tabular-nums ${
-              String(value ?? "").length > field.maxLength ? "text-red-600 dark:text-red-400" : "text-slate-500 dark:text-slate-400"
+              isOverLimit(field, value) ? "text-red-600 dark:text-red-400" : "text-slate-500 dark:text-slate-400"
             }`}
           >
             {counterText(field, value)}

@@ -30,11 +30,18 @@ export function usePreloadedOverlay() {
   }, []);
 }
 
-/** Focuses the first invalid control once errors are on screen. */
+const FOCUSABLE = "input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])";
+
+/** Focuses the first invalid control once errors are on screen. A group marked invalid (the
+ * radio cards' fieldset) hands focus to its chosen option, else its first one. */
 export function useFocusFirstError(formRef, errors, attempt) {
   useEffect(() => {
     if (!attempt || Object.keys(errors).length === 0) return;
-    formRef.current?.querySelector('[aria-invalid="true"]')?.focus();
+    const invalid = formRef.current?.querySelector('[aria-invalid="true"]');
+    const target = invalid?.matches(FOCUSABLE)
+      ? invalid
+      : invalid?.querySelector("input:checked:not([disabled])") || invalid?.querySelector(FOCUSABLE);
+    target?.focus();
   }, [attempt]); // only when a submit produced errors, not while the user types
 }
 

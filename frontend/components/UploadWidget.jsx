@@ -106,6 +106,7 @@ export default function UploadWidget({
             accept="image/*"
             className="sr-only"
             disabled={disabled || progress !== null}
+            aria-invalid={invalid || undefined}
             aria-describedby={described}
             onChange={(event) => event.target.files?.[0] && upload(event.target.files[0])}
           />

@@ -117,8 +117,8 @@ export function fieldError(field, value, values = {}) {
     const allowed = (field.options || []).map((option) => String(option.value));
     return allowed.includes(text) ? null : message(field, "choice");
   }
-  if (field.minLength != null && text.length < field.minLength) return message(field, "minLength");
-  if (field.maxLength != null && text.length > field.maxLength) return message(field, "maxLength");
+  if (field.minLength != null && textLength(text) < field.minLength) return message(field, "minLength");
+  if (field.maxLength != null && textLength(text) > field.maxLength) return message(field, "maxLength");
   if (field.type === "url" && !HTTP_URL_RE.test(text)) return message(field, "invalid");
   if (field.type === "image" && !(HTTP_URL_RE.test(text) || SITE_PATH_RE.test(text))) {
     return message(field, "invalid");
@@ -144,7 +144,24 @@ export function validate(schema, values) {
   return { values: kept, errors };
 }
 
+/** Characters as the server counts them: code points, so an emoji is one, not two. */
+export function textLength(text) {
+  let count = 0;
+  for (const _ of String(text ?? "")) count += 1;
+  return count;
+}
+
+/** The characters a counted field's limit applies to: what is sent (trimmed, as validate does). */
+function countedLength(value) {
+  return textLength(String(value ?? "").trim());
+}
+
 /** Character count shown under a counted field: "n/250". */
 export function counterText(field, value) {
-  return `${String(value ?? "").length}/${field.maxLength}`;
+  return `${countedLength(value)}/${field.maxLength}`;
+}
+
+/** Whether a counted field is over its limit (the counter turns red). */
+export function isOverLimit(field, value) {
+  return field.maxLength != null && countedLength(value) > field.maxLength;
 }

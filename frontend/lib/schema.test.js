@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allFields, counterText, fieldError, initialValues, isHttpUrl, isVisible, validate } from "./schema.js";
+import { allFields, counterText, fieldError, initialValues, isHttpUrl, isOverLimit, isVisible, validate } from "./schema.js";
 
 // A schema in the shape services/schema.py sends (CONTRACTS.md), exercising every rule.
 const schema = {
@@ -121,6 +121,19 @@ describe("schema helpers", () => {
     const field = allFields(schema)[0];
     expect(counterText(field, "Glow")).toBe("4/250");
     expect(counterText(field, undefined)).toBe("0/250");
+  });
+
+  it("counts and limits characters as the server does: an emoji is one, outer spaces are not sent", () => {
+    const field = allFields(schema)[0];
+    const emoji = "🎉".repeat(130);
+    expect(counterText(field, emoji)).toBe("130/250");
+    expect(isOverLimit(field, emoji)).toBe(false);
+    expect(fieldError(field, emoji, {})).toBeNull();
+    const padded = `${"a".repeat(250)}  `;
+    expect(counterText(field, padded)).toBe("250/250");
+    expect(isOverLimit(field, padded)).toBe(false);
+    expect(isOverLimit(field, "a".repeat(251))).toBe(true);
+    expect(fieldError(field, "🎉".repeat(251), {})).toBe(field.messages.maxLength);
   });
 
   it("accepts http(s) URLs with a real host only", () => {

@@ -110,6 +110,10 @@ def test_meta_copy_journey(open_tool, alice, queued_jobs):
     )
     expect(page.locator("[name=brand]")).to_be_focused()
     assert not Generation.objects.exists()
+    # Invalid fields are outlined in red; a valid one keeps its usual border.
+    border = "(el) => getComputedStyle(el).borderTopColor"
+    assert page.locator("[name=brand]").evaluate(border) != page.locator("[name=offer]").evaluate(border)
+    assert page.locator("[name=brand]").evaluate(border) == page.locator("[name=targetAudience]").evaluate(border)
 
     page.fill("[name=brand]", "Glow Naturals")
     expect(page.get_by_text("13/250")).to_be_visible()
@@ -224,6 +228,7 @@ def test_meta_ads_full_journey(open_tool, alice, queued_jobs, make_server, png_f
     expect(page.locator("#maf-scrape-websiteUrl-error")).to_have_text("Please enter a valid URL")
     expect(page.locator("#maf-scrape-type-error")).to_have_text("Please select a type")
 
+    expect(page.get_by_role("radio", name="Product", exact=True)).to_be_focused()  # the first invalid group
     page.get_by_role("radio", name="Product", exact=True).check()
     page.fill("[name=websiteUrl]", site.url("/serum"))
     submit_and_watch_overlay(
@@ -325,6 +330,7 @@ def test_social_media_creative_journey(open_tool, alice, queued_jobs, png_file):
     expect(page.locator("#social-media-creative-productImageUpload-error")).to_have_text(
         "Product image is required"
     )
+    expect(page.locator("input[name=productImageUpload]")).to_be_focused()
 
     page.set_input_files("input[name=productImageUpload]", png_file)
     expect(page.get_by_alt_text("Product Image preview")).to_be_visible()
