@@ -101,7 +101,7 @@ class DemoEngine:
             secondary="#8B5CF6",
             headline=copy.shorten(brief.brand, 50),
             sub_headline=copy.shorten(
-                copy.capitalised(brief.benefit if brief.benefits else brief.product), 70
+                copy.capitalised(brief.benefit if brief.benefits else brief.product or brief.description), 70
             ),
             call_to_action="Learn More",
             product=product,

@@ -80,7 +80,8 @@ def hashtag(text: str) -> str:
 @dataclass
 class Brief:
     brand: str
-    product: str
+    product: str  # the product's name; "" when only the brand is known (a website's brief)
+    kind: str = "product"  # the common noun for what is sold, where the copy needs one
     audience: str = ""
     description: str = ""
     benefits: list[str] = field(default_factory=list)
@@ -104,6 +105,25 @@ class Brief:
     def brands(self) -> str:
         """The possessive: "Glow's", "Glow Naturals'"."""
         return f"{self.brand}'" if self.brand.endswith("s") else f"{self.brand}'s"
+
+    @property
+    def name(self) -> str:
+        """What the ad is about: the product's name, or the brand's when no product is named."""
+        return self.product or self.brand
+
+    @property
+    def product_or_kind(self) -> str:
+        """The product's name, or the common noun ("product", "service") where a sentence needs one."""
+        return self.product or self.kind
+
+    @property
+    def brands_product(self) -> str:
+        """ "Glow Naturals' Vitamin C serum", or just the brand when no product is named."""
+        return f"{self.brands} {self.product}" if self.product else self.brand
+
+    def offering(self, preposition: str = "from") -> str:
+        """ "Vitamin C serum from Glow Naturals", or just the brand when no product is named."""
+        return f"{self.product} {preposition} {self.brand}" if self.product else self.brand
 
     def lead_benefit(self, version: int) -> str:
         """Each version leads with another of the benefits, so the versions really differ."""
@@ -142,7 +162,7 @@ def framework_sentences(brief: Brief, structure: str, version: int) -> list[str]
             (
                 f"{capitalised(audience)} know the struggle: too many products promise {benefit} and never deliver.",
                 f"Tired of products that promise {benefit} but never deliver?",
-                f"Most {b.product} options over-promise and under-deliver.",
+                f"Most {b.product_or_kind} options over-promise and under-deliver.",
                 f"You've tried everything to get {benefit} — and nothing stuck.",
                 f"Why is {benefit} so hard to find?",
             ),
@@ -151,7 +171,7 @@ def framework_sentences(brief: Brief, structure: str, version: int) -> list[str]
         return [
             problem,
             "Every day you wait is another day of frustration — and money spent on things that don't work.",
-            f"{b.brands} {b.product} is different.",
+            f"{b.brands_product} is different.",
             description,
             as_sentence(f"Expect {benefits}"),
             offer,
@@ -162,10 +182,10 @@ def framework_sentences(brief: Brief, structure: str, version: int) -> list[str]
         details = as_clause(b.description) or "made with care"
         feature = _nth(
             (
-                f"{capitalised(b.product)} by {b.brand}: {details}.",
-                f"Here's what makes {b.brands} {b.product} different: {details}.",
-                f"Inside every {b.product} from {b.brand}: {details}.",
-                f"Built by {b.brand}, {b.product} is {details}.",
+                f"{capitalised(b.offering('by'))}: {details}.",
+                f"Here's what makes {b.brands_product} different: {details}.",
+                f"Inside every {b.product_or_kind} from {b.brand}: {details}.",
+                f"Built by {b.brand}, {b.product or f'every {b.kind}'} is {details}.",
                 f"The details matter: {details}.",
             ),
             v,
@@ -193,7 +213,7 @@ def framework_sentences(brief: Brief, structure: str, version: int) -> list[str]
         )
         return [
             picture,
-            as_sentence(f"That's the promise of {b.product} from {b.brand}"),
+            as_sentence(f"That's the promise of {b.offering()}"),
             description,
             as_sentence(f"Made for {audience}, and it shows"),
             offer,
@@ -204,7 +224,7 @@ def framework_sentences(brief: Brief, structure: str, version: int) -> list[str]
     if structure == "AIDA":
         attention = _nth(
             (
-                f"Looking for the right {b.product}?",
+                f"Looking for the right {b.product_or_kind}?",
                 f"Calling all {audience}!",
                 as_sentence(f"Imagine {benefit}"),
                 f"Still searching for {benefit}?",
@@ -214,7 +234,7 @@ def framework_sentences(brief: Brief, structure: str, version: int) -> list[str]
         )
         return [
             attention,
-            as_sentence(f"Meet {b.product} from {b.brand}"),
+            as_sentence(f"Meet {b.offering()}"),
             description,
             as_sentence(f"Enjoy {benefits}"),
             offer,
@@ -224,11 +244,11 @@ def framework_sentences(brief: Brief, structure: str, version: int) -> list[str]
         ]
     opening = _nth(  # Generic
         (
-            f"Discover {b.product} from {b.brand}.",
-            f"{b.brand} presents {b.product}.",
-            f"Say hello to {b.product} by {b.brand}.",
-            f"Introducing {b.product} from {b.brand}.",
-            f"There's a new favourite in town: {b.product} by {b.brand}.",
+            f"Discover {b.offering()}.",
+            f"{b.brand} presents {b.product or f'its {b.kind}s'}.",
+            f"Say hello to {b.offering('by')}.",
+            f"Introducing {b.offering()}.",
+            f"There's a new favourite in town: {b.offering('by')}.",
         ),
         v,
     )
@@ -262,11 +282,11 @@ def _trim_to_length(sentences: list[str], length: str, brief: Brief) -> list[str
 
 def meta_headline(brief: Brief, version: int) -> str:
     options = [
-        f"{capitalised(brief.product)}: {capitalised(brief.lead_benefit(version))}",
+        f"{capitalised(brief.name)}: {capitalised(brief.lead_benefit(version))}",
         f"Meet {brief.brand}",
         f"Why {brief.audience_or_default} choose {brief.brand}",
-        capitalised(brief.offer) if brief.offer else f"Discover {brief.product}",
-        f"The {brief.product} you've been waiting for",
+        capitalised(brief.offer) if brief.offer else f"Discover {brief.name}",
+        f"The {brief.product_or_kind} you've been waiting for",
     ]
     return shorten(options[version % len(options)], 60)
 
@@ -292,8 +312,36 @@ def meta_copy_variations(brief: Brief, *, structure: str, length: str, versions:
 
 
 # --- Meta Ads Full: a brief from the website analysis -------------------------------------------------
+# "Acme | Coffee", "Acme - Coffee", "Acme: Coffee", "Acme · Coffee": the separators page titles use.
+TITLE_SEPARATOR_RE = re.compile(r"\s*[|·•»]\s*|\s+[-–—]\s+|:\s+")
+# Title parts that name no brand or product ("Acme | Home").
+GENERIC_TITLE_PARTS = {
+    "home",
+    "homepage",
+    "home page",
+    "welcome",
+    "official site",
+    "official website",
+    "shop",
+    "store",
+    "online shop",
+    "online store",
+}
+# Host labels that are not a site's name ("www.shop.acme.co.uk" → "acme").
+GENERIC_HOST_LABELS = {"www", "shop", "store", "app", "com", "co", "net", "org", "uk"}
+NAME_MAX_WORDS = 6
+SITE_TYPE_KINDS = {"Service": "service"}  # anything else sells products
+
+
 def brief_from_scrape(scrape: dict) -> Brief:
-    """Brand, product, description and selling points read back out of a scrape result."""
+    """Brand, product, description and selling points read back out of a scrape result.
+
+    The names come from the page title: of its parts, the one that matches the site's address
+    (else the first) is the brand, and another is the product ("Vitamin C Serum | Glow
+    Naturals" on glownaturals.com). A title without separator names the brand only, and the copy
+    speaks of the brand. The site's Type only picks the common noun a sentence may need
+    ("product" or "service"): it is never used as a name.
+    """
     fields = dict(scrape.get("fields") or {})
     report = str(scrape.get("report") or "")
     values = {}
@@ -303,18 +351,46 @@ def brief_from_scrape(scrape: dict) -> Brief:
             values[key.strip()] = value.strip()
     headings = [line[2:].strip() for line in report.splitlines() if line.startswith("- ")]
     title = values.get("Title") or fields.get("Title") or fields.get("title") or ""
-    title_parts = [part.strip() for part in re.split(r"\s[|\-–—:]\s", title) if part.strip()]
     website = values.get("Website") or scrape.get("websiteUrl") or ""
-    host = re.sub(r"^www\.", "", re.sub(r"^https?://", "", website).split("/")[0])
-    brand = title_parts[0] if title_parts else capitalised(host.split(".")[0]) or "Our brand"
-    product = (
-        as_clause(title_parts[1]) if len(title_parts) > 1 else as_clause(values.get("Type") or "products")
-    )
+    brand, product = names_from_title(title, host_labels=_host_labels(website))
     description = values.get("Description") or fields.get("Description") or fields.get("description") or ""
     if not description and not values and report:
         description = shorten(report, 200)
     benefits = [as_clause(h) for h in headings if len(h) < 80][:3]
-    return Brief(brand=brand, product=product, description=description, benefits=benefits)
+    kind = SITE_TYPE_KINDS.get(values.get("Type") or scrape.get("type") or "", "product")
+    return Brief(brand=brand, product=product, kind=kind, description=description, benefits=benefits)
+
+
+def names_from_title(title: str, *, host_labels: list[str]) -> tuple[str, str]:
+    """(brand, product name) from a page title; the product is "" when the title names none."""
+    parts = [
+        re.sub(r"^welcome to\s+", "", squash(part), flags=re.IGNORECASE)
+        for part in TITLE_SEPARATOR_RE.split(title)
+    ]
+    parts = [part for part in parts if part and part.lower() not in GENERIC_TITLE_PARTS]
+    names = [part for part in parts if len(part.split()) <= NAME_MAX_WORDS and not re.search(r"[,!?]", part)]
+    if not names:
+        return capitalised(host_labels[0] if host_labels else "") or "Our brand", ""
+    brand = next((name for name in names if _names_site(name, host_labels)), names[0])
+    others = [name for name in names if name != brand]
+    return brand, as_clause(others[0]) if others else ""
+
+
+def _host_labels(website: str) -> list[str]:
+    """The parts of the site's address that can be its name: "https://www.glow-naturals.co.uk/x"
+    → ["glownaturals"]."""
+    host = re.sub(r"^https?://", "", website.strip().lower()).split("/")[0].split(":")[0]
+    labels = host.split(".")[:-1]  # not the top-level domain
+    return [
+        re.sub(r"[^a-z0-9]", "", label)
+        for label in labels
+        if label not in GENERIC_HOST_LABELS and len(label) > 2
+    ]
+
+
+def _names_site(name: str, host_labels: list[str]) -> bool:
+    key = re.sub(r"[^a-z0-9]", "", name.lower())
+    return bool(key) and any(label in key or (len(key) > 2 and key in label) for label in host_labels)
 
 
 # --- social copy -------------------------------------------------------------------------------------

@@ -4,7 +4,9 @@ import pytest
 
 from services.engines.base import EngineError, get_engine
 from services.engines.demo import DemoEngine
+from services.engines.demo_copy import brief_from_scrape
 from services.engines.demo_creative import CreativeSpec, compose_creative
+from services.engines.page_text import Page, page_report
 from services.registry import TOOLS
 from services.tests.images import image_size, make_png, pixel
 
@@ -152,6 +154,65 @@ def test_meta_ads_full_copy_builds_on_the_scrape(alice_assets):
     assert len(output["variations"]) == 4
     assert all("Glow Naturals" in v["primaryText"] for v in output["variations"])
     assert output["engine"] == "demo"
+
+
+def scrape_report(
+    title: str, *, site: str = "https://acmecoffee.example.com", site_type: str = "Brand"
+) -> dict:
+    report = page_report(
+        Page(
+            url=site,
+            title=title,
+            description="Small-batch coffee, roasted in Leeds.",
+            headings=["Roasted every week"],
+        ),
+        site_type=site_type,
+    )
+    return {"report": report, "websiteUrl": site, "type": site_type, "engine": "demo"}
+
+
+def full_copy(scrape: dict, alice_assets) -> list[dict]:
+    inputs = {
+        **cleaned("meta-ads-full", {"step": "copy", "scrapeId": 3, "versions": 5}),
+        "scrapeData": scrape,
+    }
+    return run("meta-ads-full", inputs, alice_assets, step="copy").output["variations"]
+
+
+@pytest.mark.parametrize(
+    ("title", "site"),
+    [
+        ("Glow Naturals | Vitamin C Serum", "https://glow.example.com"),
+        ("Vitamin C Serum – Glow Naturals", "https://www.glownaturals.co.uk/serum"),
+        ("Glow Naturals: Vitamin C Serum", "https://example.com"),
+    ],
+)
+def test_a_title_with_a_separator_gives_the_brand_and_the_product(title, site):
+    brief = brief_from_scrape(scrape_report(title, site=site, site_type="Product"))
+    assert (brief.brand, brief.product) == ("Glow Naturals", "Vitamin C Serum")
+
+
+@pytest.mark.parametrize("site_type", ["Product", "Service", "Multiple Products", "Brand"])
+def test_a_title_without_a_separator_names_the_brand_and_never_the_site_type(alice_assets, site_type):
+    variations = full_copy(scrape_report("Acme Coffee Roasters", site_type=site_type), alice_assets)
+    text = " ".join(part for variation in variations for part in variation.values())
+    assert "Meet Acme Coffee Roasters." in text
+    assert "Acme Coffee Roasters: Roasted every week" in text  # a headline
+    assert f"{site_type}:" not in text
+    for sentence in (f"meet {site_type}", f"discover {site_type}", f"introducing {site_type}"):
+        assert sentence.lower() not in text.lower()
+    assert "from Acme Coffee Roasters from" not in text
+
+
+def test_page_title_chrome_is_not_a_name():
+    for title in ("Home | Acme Coffee Roasters", "Welcome to Acme Coffee Roasters"):
+        brief = brief_from_scrape(scrape_report(title))
+        assert (brief.brand, brief.product) == ("Acme Coffee Roasters", "")
+
+
+def test_without_a_usable_title_the_site_address_names_the_brand():
+    brief = brief_from_scrape(scrape_report("Freshly roasted coffee, delivered to your door every week"))
+    assert brief.brand == "Acmecoffee"
 
 
 # --- creatives ---------------------------------------------------------------------------------------
