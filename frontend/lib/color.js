@@ -31,13 +31,24 @@ export function rgbToHex(rgb) {
   return `#${rgb.map((c) => Number(c).toString(16).padStart(2, "0")).join("")}`.toUpperCase();
 }
 
+function canvasContext() {
+  return (typeof document !== "undefined" && document.createElement("canvas").getContext?.("2d")) || null;
+}
+
+/** Whether the browser knows `name` as a colour ('navy', 'light blue'): true or false, or null
+ * where it cannot tell (no canvas) — the server's check then decides. */
+export function isKnownColorName(name) {
+  if (!canvasContext()) return null;
+  return colorNameToHex(name) !== null;
+}
+
 /** A colour name ('navy', 'light blue') → '#RRGGBB', or null when the browser does not know it. */
 export function colorNameToHex(name) {
   const text = String(name ?? "").trim();
   if (!text) return null;
   const hex = normalizeHex(text);
   if (hex) return hex;
-  const context = typeof document !== "undefined" && document.createElement("canvas").getContext?.("2d");
+  const context = canvasContext();
   if (!context) return null;
   const candidates = [text, text.replace(/[\s-]+/g, "")];
   for (const candidate of candidates) {

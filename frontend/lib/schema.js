@@ -2,6 +2,8 @@
 // services/schema.py so the page can show errors before a round trip. The field list
 // itself always comes from the server's props; nothing here knows a tool's fields.
 
+import { isKnownColorName } from "./color.js";
+
 /** Every field of the schema, in order (sections flattened). */
 export function allFields(schema) {
   return (schema?.sections || []).flatMap((section) => section.fields || []);
@@ -47,10 +49,11 @@ export function isHttpUrl(value) {
   return HTTP_URL_RE.test(String(value).trim());
 }
 
-/** A colour field takes a hex code or a colour name. */
+/** A colour field takes a hex code or a colour name — one the browser knows, as the server
+ * accepts only real colour names (services/colors.py). */
 export function isColorValue(value) {
   const text = String(value).trim();
-  return HEX_COLOR_RE.test(text) || COLOR_NAME_RE.test(text);
+  return HEX_COLOR_RE.test(text) || (COLOR_NAME_RE.test(text) && isKnownColorName(text) !== false);
 }
 
 function isValidDate(text) {

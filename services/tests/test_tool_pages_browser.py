@@ -171,6 +171,11 @@ def test_meta_creative_journey(open_tool, alice, queued_jobs):
     page.fill("[name=productBenefits]", "Brighter skin in two weeks")
     page.fill("[name=visualTheme]", "Fresh citrus morning light")
     expect(page.get_by_test_id("swatch-primaryColor")).to_be_visible()
+    page.fill("[name=secondaryColor]", "notacolour")  # name-shaped, but no colour
+    page.get_by_role("button", name="Generate Creative (80 credits)").click()
+    expect(page.locator("#meta-creative-secondaryColor-error")).to_have_text(
+        "Secondary color must be a hex code (#RRGGBB) or a colour name"
+    )
     page.fill("[name=secondaryColor]", "navy")
     submit_and_watch_overlay(
         page,
