@@ -9,8 +9,10 @@ is what pages show and download.
                                                   → 201 {"id", "image", "layers", "created_at"}
                                                     400 {"errors": {field: [msg]}}; 503 the same
                                                     shape when the storage refuses the write
-    GET  /api/generations/<id>/versions/latest/   → {"id", "image", "layers", "original", "created_at"}
-                                                    404 when there is no version yet
+    GET  /api/generations/<id>/versions/latest/   → {"version": {"id", "image", "layers", "original",
+                                                    "created_at"}}, or {"version": null} when nothing
+                                                    was saved yet; 404 for a generation that is not
+                                                    the user's
 """
 
 import io
@@ -21,7 +23,7 @@ import time
 from django.core.files.storage import default_storage
 from django.db import transaction
 from django.urls import reverse
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from PIL import Image, UnidentifiedImageError
 from rest_framework import serializers
 from rest_framework.exceptions import ParseError, UnsupportedMediaType
@@ -298,12 +300,26 @@ class VersionsView(APIView):
         return Response(version_payload(version), status=201)
 
 
+class LatestVersionResponseSerializer(serializers.Serializer):
+    version = VersionResponseSerializer(allow_null=True, help_text="null when no version was saved yet")
+
+
 class LatestVersionView(APIView):
-    @extend_schema(responses={200: VersionResponseSerializer})
+    """The newest saved version, for the editor to reopen on. "Nothing saved yet" is the usual
+    answer for a fresh creative, not an error: 200 with `version: null` (a 404 would be logged
+    as a failed request in the browser's console each time the editor opens)."""
+
+    @extend_schema(
+        responses={
+            200: LatestVersionResponseSerializer,
+            404: OpenApiResponse(description="No such generation of the signed-in user"),
+        }
+    )
     def get(self, request, pk: int):
         generation = Generation.objects.for_user(request.user).filter(pk=pk).first()
-        stored = original_path(generation) if generation else None
-        version = CreativeVersion.objects.latest_for(generation) if stored else None
-        if version is None:
+        if generation is None:
             return Response({"detail": "Not found."}, status=404)
-        return Response(version_payload(version, original=stored.url))
+        stored = original_path(generation)
+        version = CreativeVersion.objects.latest_for(generation) if stored else None
+        payload = version_payload(version, original=stored.url) if version else None
+        return Response({"version": payload})

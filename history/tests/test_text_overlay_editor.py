@@ -59,9 +59,19 @@ def test_text_is_drawn_at_natural_size_exactly_where_the_preview_shows_it(signed
     with Image.open(io.BytesIO(read_file(parse_stored_path(generation.file.name)))) as original:
         original = original.convert("RGB")
 
+    # Opening the editor on a creative with nothing saved yet is not an error anywhere (the
+    # browser logs every 4xx in its console).
+    failed_api_requests = []
+
+    def note_failure(response):
+        if "/api/" in response.url and response.status >= 400:
+            failed_api_requests.append(f"{response.status} {response.url}")
+
+    page.on("response", note_failure)
     page.get_by_role("button", name="Add Text").click()
     editor = page.get_by_role("dialog", name="Add Text")
     expect(editor.get_by_test_id("editor-canvas")).to_be_visible()
+    assert failed_api_requests == []
 
     # First layer: a big condensed headline, tilted, slightly see-through, top left.
     editor.get_by_role("button", name="Add Text").click()
@@ -142,6 +152,7 @@ def test_text_is_drawn_at_natural_size_exactly_where_the_preview_shows_it(signed
     expect(editor.get_by_label("Rotation (°)")).to_have_value("-15")
     expect(editor.get_by_label("Opacity (0–1)")).to_have_value("0.8")
     screenshot(page, "reopened")
+    assert failed_api_requests == []
 
 
 @pytest.fixture

@@ -6,15 +6,17 @@ import CreativeTextEditor from "./CreativeTextEditor.jsx";
 const json = (body, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 let requests;
 let latest;
+let latestStatus;
 
 beforeEach(() => {
   requests = [];
   latest = null;
+  latestStatus = 200;
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url, options = {}) => {
       requests.push({ url, method: options.method || "GET", body: options.body });
-      if (url === "/latest/") return latest ? json(latest) : json({ detail: "Not found." }, 404);
+      if (url === "/latest/") return latestStatus === 200 ? json({ version: latest }) : json({ detail: "Not found." }, latestStatus);
       if (url === "/versions/") return json({ id: 7, image: "/files/v7.png", layers: JSON.parse(options.body.get("layers")) }, 201);
       return new Response("png", { status: 200 });
     }),
@@ -41,6 +43,19 @@ describe("CreativeTextEditor", () => {
     open();
     await screen.findByTestId("editor-canvas");
     expect(requests.map((r) => r.url)).toEqual(["/latest/", "/files/original.png"]);
+    expect(screen.getByText(/No text yet/)).toBeTruthy();
+  });
+
+  it("starts afresh on the original, saying why, when the saved version cannot be read", async () => {
+    latestStatus = 404;
+    const toasts = [];
+    const listener = (event) => toasts.push(event.detail);
+    window.addEventListener("adsmith:toast", listener);
+    open();
+    await screen.findByTestId("editor-canvas");
+    window.removeEventListener("adsmith:toast", listener);
+    expect(requests.at(-1).url).toBe("/files/original.png");
+    expect(toasts).toEqual([{ message: "Not found.", kind: "error" }]);
     expect(screen.getByText(/No text yet/)).toBeTruthy();
   });
 

@@ -1,6 +1,6 @@
 // Saving and reading creative versions (history/versions.py on the server).
 
-import { api, ApiError } from "../../lib/api.js";
+import { api } from "../../lib/api.js";
 import { layersToJSON } from "./model.js";
 
 /** Uploads the edited PNG and its layers as a new version of the generation.
@@ -12,12 +12,10 @@ export function saveCreativeVersion(url, blob, layers) {
   return api(url, { method: "POST", form });
 }
 
-/** The newest version ({image, layers, original}), or null when there is none yet. */
+/** The newest version ({id, image, layers, original, created_at}), or null when none was saved
+ * yet: the server answers 200 {"version": null} for that. Anything else that goes wrong
+ * (a 404 for a generation that is not the user's, a network error) rejects with ApiError. */
 export async function loadLatestVersion(url, { signal } = {}) {
-  try {
-    return await api(url, { signal });
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
+  const body = await api(url, { signal });
+  return body?.version ?? null;
 }
