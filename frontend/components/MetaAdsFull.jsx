@@ -71,7 +71,9 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
   const [scrape, setScrape] = useState(null); // the successful scrape generation
   const [scrapeFailure, setScrapeFailure] = useState(null);
   const [nextStep, setNextStep] = useState(null); // "copy" | "creative"
-  const [outcome, setOutcome] = useState(null); // settled copy/creative generation
+  // The settled copy and creative, each kept while the other step runs: a full ad needs both.
+  const [outcomes, setOutcomes] = useState({ copy: null, creative: null });
+  const [lastStep, setLastStep] = useState(null); // the step settled last: focus goes to it
   const [historyOpen, setHistoryOpen] = useState(false);
   const [historyVersion, setHistoryVersion] = useState(0);
   const [runningStep, setRunningStep] = useState(null);
@@ -112,7 +114,8 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
         }
       } else {
         setNextStep(step);
-        setOutcome({ ...settled, step });
+        setOutcomes((all) => ({ ...all, [step]: { ...settled, step } }));
+        setLastStep(step);
       }
       setRunningStep(null);
     },
@@ -132,7 +135,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
     setErrors(checked.errors);
     if (Object.keys(checked.errors).length) return;
     if (step === "scrape") setScrapeFailure(null);
-    else setOutcome(null);
+    else setOutcomes((all) => ({ ...all, [step]: null }));
     setRunningStep(step);
     const result = await generation.start({ step, ...checked.values });
     if (result.errors) {
@@ -143,7 +146,10 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
       if (result.networkError) {
         const failed = { status: "failed", networkError: result.problem, step };
         if (step === "scrape") setScrapeFailure(failed);
-        else setOutcome(failed);
+        else {
+          setOutcomes((all) => ({ ...all, [step]: failed }));
+          setLastStep(step);
+        }
       }
       setRunningStep(null);
     }
@@ -192,7 +198,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
                 onClick={() => {
                   setScrape(null);
                   setNextStep(null);
-                  setOutcome(null);
+                  setOutcomes({ copy: null, creative: null });
                   setErrors({});
                 }}
               >
@@ -270,31 +276,37 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
         </div>
 
         <div className="space-y-6">
-          <OnDemand resetKey={outcome}>
-            {outcome?.status === "success" && outcome.step === "copy" && (
-              <CopyVariations output={outcome.output} title="Generated META Copy Variations" headingRef={outcomeHeading} />
-            )}
-            {outcome?.status === "success" && outcome.step === "creative" && (
-              <EditableCreative
-                generation={outcome}
-                title="Generated Meta Creative"
-                editLabel="Edit Text"
-                appliedMessage="Creative updated with custom text!"
-                downloadName="meta-ads-full-creative"
-                hint='Click "Edit Text" to add custom text overlays'
-                headingRef={outcomeHeading}
-              />
-            )}
-            {outcome?.status === "failed" && (
-              <FailurePanel
-                title={STEP_TEXTS[outcome.step].failureTitle}
-                message={failureMessage(outcome, STEP_TEXTS[outcome.step])}
-                refunded={!outcome.networkError}
-                headingRef={outcomeHeading}
-              />
-            )}
-            <FocusWhenShown target={outcomeHeading} shown={outcome} />
-          </OnDemand>
+          {["copy", "creative"].map((step) => {
+            const outcome = outcomes[step];
+            const headingRef = step === lastStep ? outcomeHeading : undefined;
+            return (
+              <OnDemand key={step} resetKey={outcome}>
+                {outcome?.status === "success" && step === "copy" && (
+                  <CopyVariations output={outcome.output} title="Generated META Copy Variations" headingRef={headingRef} />
+                )}
+                {outcome?.status === "success" && step === "creative" && (
+                  <EditableCreative
+                    generation={outcome}
+                    title="Generated Meta Creative"
+                    editLabel="Edit Text"
+                    appliedMessage="Creative updated with custom text!"
+                    downloadName="meta-ads-full-creative"
+                    hint='Click "Edit Text" to add custom text overlays'
+                    headingRef={headingRef}
+                  />
+                )}
+                {outcome?.status === "failed" && (
+                  <FailurePanel
+                    title={STEP_TEXTS[step].failureTitle}
+                    message={failureMessage(outcome, STEP_TEXTS[step])}
+                    refunded={!outcome.networkError}
+                    headingRef={headingRef}
+                  />
+                )}
+                {headingRef && <FocusWhenShown target={outcomeHeading} shown={outcome} />}
+              </OnDemand>
+            );
+          })}
           <ContentPolicyCard />
         </div>
       </div>

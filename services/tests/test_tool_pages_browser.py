@@ -279,6 +279,7 @@ def test_meta_ads_full_journey(open_tool, alice, queued_jobs, make_server, png_f
     )
     result = page.get_by_role("region", name="Generated Meta Creative")
     expect(result).to_contain_text('Click "Edit Text" to add custom text overlays')
+    expect(page.get_by_test_id("variation")).to_have_count(3)  # the copy stays beside the creative
     expect(result.get_by_role("button", name="Edit Text")).to_be_visible()
     name, content = download(page, result.get_by_role("button", name="Download"))
     assert content.startswith(b"\x89PNG\r\n\x1a\n")
