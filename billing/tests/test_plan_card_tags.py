@@ -32,3 +32,14 @@ def test_a_contact_sales_plan_says_contact_sales(alice_client, plans, settings):
 
     assert 'data-plan-id="ultimate" data-contact-sales="" data-sales-email="sales@example.com"' in html
     assert ">Contact Sales</button>" in html
+
+
+def test_signed_out_visitors_see_contact_sales_too(client, plans, settings):
+    settings.SALES_EMAIL = "sales@example.com"
+    Plan.objects.filter(id="ultimate").update(stripe_link="#")
+
+    html = cards(client.get("/"))
+
+    assert 'data-plan-id="ultimate" data-contact-sales="" data-sales-email="sales@example.com"' in html
+    assert html.count(">Contact Sales</button>") == 1
+    assert html.count(">Subscribe</a>") == 4  # the other paid plans: an account comes first

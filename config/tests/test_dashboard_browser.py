@@ -58,8 +58,15 @@ def test_the_dashboard_numbers_after_generations(signed_in_page, live_server):
     assert not dialog.is_visible()
 
     ARTIFACTS.mkdir(exist_ok=True)
-    for width, height, size in ((1280, 900, "desktop"), (390, 844, "phone")):
+    for width, height, size in ((1280, 900, "desktop"), (1024, 800, "tablet"), (390, 844, "phone")):
         page.set_viewport_size({"width": width, "height": height})
+        # Nothing sticks out: the chart (today's bar is its right edge) stays inside its card,
+        # the page never scrolls sideways, and the top bar's title is not cut short.
+        chart = page.locator("[data-usage-chart]").bounding_box()
+        card = page.locator("section[aria-labelledby=usage-heading]").bounding_box()
+        assert chart["x"] + chart["width"] <= card["x"] + card["width"] - 16, size
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, size
+        assert page.locator("[data-shell-title]").evaluate("el => el.scrollWidth <= el.clientWidth"), size
         for theme in ("light", "dark"):
             page.evaluate(
                 "(dark) => document.documentElement.classList.toggle('dark', dark)", theme == "dark"

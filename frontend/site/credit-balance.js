@@ -20,7 +20,11 @@ export function mountCreditBalance(el, { url, initial = 0, label = "credits" }) 
   display.dataset.testid = "credit-balance";
   display.setAttribute("aria-live", "polite");
   display.className = "whitespace-nowrap";
-  display.append(amount, ` ${label}`);
+  // On a phone the top bar keeps room for the page title: the unit is for screen readers only.
+  const unit = document.createElement("span");
+  unit.className = "max-sm:sr-only";
+  unit.textContent = ` ${label}`;
+  display.append(amount, unit);
   el.replaceChildren(display);
 
   const show = (credits) => {
