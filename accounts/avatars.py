@@ -4,18 +4,17 @@ kept under `user-uploads/{user_id}/` in the default storage (spec/README decisio
 import io
 import re
 import uuid
-import warnings
 
 from django.core.files.base import ContentFile
 from django.urls import reverse
-from PIL import Image, UnidentifiedImageError
+from PIL import Image
+
+from config.images import InvalidImage, decode_image
 
 AVATAR_MAX_BYTES = 2 * 1024 * 1024  # documented: avatar 2 MB
 AVATAR_MAX_SIDE = 512  # shown at most ~128 px; 512 keeps it sharp on dense screens
-MAX_PIXELS = 40_000_000  # refuse decompression bombs before decoding them
 
 NO_FILE = "No file provided"
-NOT_AN_IMAGE = "Only image files are allowed"
 TOO_LARGE = "File size must be less than 2MB"
 
 _AVATAR_FILE = re.compile(r"^avatar-[0-9a-f]{32}\.png$")
@@ -46,29 +45,16 @@ def avatar_url_for(user, name: str) -> str:
 
 
 def reencode_avatar(upload) -> ContentFile:
-    """Decode the upload with Pillow and return a fresh PNG of it (square-bounded to
-    AVATAR_MAX_SIDE). Anything Pillow cannot decode is not an image."""
+    """Decode the upload (config.images: by content, within the pixel limit) and return a
+    fresh PNG of it, square-bounded to AVATAR_MAX_SIDE."""
     if upload is None:
         raise AvatarError(NO_FILE)
     if upload.size > AVATAR_MAX_BYTES:
         raise AvatarError(TOO_LARGE)
-    data = upload.read()
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data)) as probe:
-                probe.verify()  # structure check; the image must be reopened afterwards
-            image = Image.open(io.BytesIO(data))
-            if image.width * image.height > MAX_PIXELS:
-                raise AvatarError(NOT_AN_IMAGE)
-            image.seek(0)  # first frame of an animation
-            image.load()
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError):
-        raise AvatarError(NOT_AN_IMAGE) from None
-    except Image.DecompressionBombWarning:
-        raise AvatarError(NOT_AN_IMAGE) from None
-
-    image = image.convert("RGBA")
+        image, _ = decode_image(upload.read())
+    except InvalidImage as exc:
+        raise AvatarError(exc.message) from None
     image.thumbnail((AVATAR_MAX_SIDE, AVATAR_MAX_SIDE), Image.Resampling.LANCZOS)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)

@@ -7,7 +7,7 @@ import time
 
 from django.core.files.uploadedfile import UploadedFile
 
-from history.images import InvalidImage, reencode_image
+from config.images import InvalidImage, reencode_image
 from history.models import Generation
 from history.storage import GENERATION_HISTORY, UPLOAD_AREAS, USER_UPLOADS, StoredPath, save_file
 

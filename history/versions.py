@@ -31,7 +31,7 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from history.images import InvalidImage, reencode_image
+from config.images import InvalidImage, reencode_image
 from history.models import CreativeVersion, Generation
 from history.storage import GENERATION_HISTORY, StorageFailed, parse_stored_path, read_file, save_file
 

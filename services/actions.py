@@ -23,10 +23,10 @@ from django.utils import timezone
 from django_tasks_db.backend import DatabaseBackend
 
 from config import sql
+from config.images import InvalidImage
 from credits.actions import CreditError, refund_credits, spend_credits
 from credits.models import CreditBalance
 from history.actions import store_result_image, store_result_text
-from history.images import InvalidImage
 from history.models import Generation
 from history.storage import UPLOAD_AREAS, StoredPath, stored_path_from_reference
 from services.assets import Assets

@@ -46,6 +46,16 @@ def test_anything_that_does_not_decode_as_an_image_is_refused(alice_client, cont
     assert response.json() == {"error": "Only image files are allowed"}
 
 
+def test_an_image_of_too_many_pixels_is_refused_as_such(alice_client):
+    # 20,000 × 20,000 of one colour compresses to a small file: a decompression bomb.
+    out = io.BytesIO()
+    Image.new("1", (20_000, 20_000)).save(out, format="PNG")
+    assert len(out.getvalue()) < 2 * 1024 * 1024
+    response = upload(alice_client, out.getvalue(), "huge.png", "image/png")
+    assert response.status_code == 400
+    assert response.json() == {"error": "The image is too large (at most 25 megapixels)"}
+
+
 def test_a_file_over_2mb_is_refused(alice_client):
     noisy = Image.frombytes("RGB", (1000, 1000), bytes(range(256)) * 11718 + bytes(192))
     out = io.BytesIO()

@@ -8,8 +8,8 @@ import pytest
 from django.core.files.storage import default_storage
 from PIL import Image
 
+from config.images import InvalidImage
 from history.actions import result_text, store_result_image, store_result_text
-from history.images import InvalidImage
 
 
 def test_social_copy_is_stored_as_its_text():

@@ -10,7 +10,7 @@ import base64
 import binascii
 import logging
 
-from history.images import InvalidImage, reencode_image
+from config.images import InvalidImage, reencode_image
 from services import outbound
 from services.engines.base import EngineError
 

@@ -113,7 +113,9 @@ def test_meta_copy_journey(open_tool, alice, queued_jobs):
     # Invalid fields are outlined in red; a valid one keeps its usual border.
     border = "(el) => getComputedStyle(el).borderTopColor"
     assert page.locator("[name=brand]").evaluate(border) != page.locator("[name=offer]").evaluate(border)
-    assert page.locator("[name=brand]").evaluate(border) == page.locator("[name=targetAudience]").evaluate(border)
+    assert page.locator("[name=brand]").evaluate(border) == page.locator("[name=targetAudience]").evaluate(
+        border
+    )
 
     page.fill("[name=brand]", "Glow Naturals")
     expect(page.get_by_text("13/250")).to_be_visible()

@@ -36,11 +36,25 @@ def reencode_image(data: bytes, *, force_png: bool = False) -> tuple[bytes, str]
     PNG. Raises InvalidImage for anything that is not a complete, decodable image in an
     accepted format within the pixel limit.
     """
+    clean, source_format = decode_image(data)
+    out = io.BytesIO()
+    if source_format == "JPEG" and not force_png:
+        clean.convert("RGB").save(out, format="JPEG", quality=90, optimize=True)
+        return out.getvalue(), "jpg"
+    clean.save(out, format="PNG", optimize=False)
+    return out.getvalue(), "png"
+
+
+def decode_image(data: bytes) -> tuple[Image.Image, str]:
+    """The pixels of `data`'s first frame as a brand-new image (RGB, or RGBA when it has
+    transparency; the orientation EXIF described applied; no metadata), and its source format.
+    Raises InvalidImage, with the user-facing reason, for anything that is not a complete,
+    decodable image in an accepted format within the pixel limit."""
     with warnings.catch_warnings():
         # Pillow warns (rather than raises) for images between its two bomb thresholds.
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
-            return _reencode(data, force_png=force_png)
+            return _decode(data)
         except InvalidImage:
             raise
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
@@ -49,7 +63,7 @@ def reencode_image(data: bytes, *, force_png: bool = False) -> tuple[bytes, str]
             raise InvalidImage(NOT_AN_IMAGE) from None
 
 
-def _reencode(data: bytes, *, force_png: bool) -> tuple[bytes, str]:
+def _decode(data: bytes) -> tuple[Image.Image, str]:
     with Image.open(io.BytesIO(data)) as probe:
         source_format = probe.format
         if source_format not in ACCEPTED_FORMATS:
@@ -63,18 +77,10 @@ def _reencode(data: bytes, *, force_png: bool) -> tuple[bytes, str]:
     with Image.open(io.BytesIO(data)) as image:
         image.load()
         image = ImageOps.exif_transpose(image)  # keep the orientation EXIF described, then drop EXIF
-        as_jpeg = source_format == "JPEG" and not force_png
-        target_mode = "RGB" if as_jpeg else ("RGBA" if _has_alpha(image) else "RGB")
-        pixels = image.convert(target_mode)
+        mode = "RGBA" if _has_alpha(image) else "RGB"
+        pixels = image.convert(mode)
         # A brand-new image from raw pixels: no info dict, so no metadata can be carried over.
-        clean = Image.frombytes(target_mode, pixels.size, pixels.tobytes())
-
-    out = io.BytesIO()
-    if as_jpeg:
-        clean.save(out, format="JPEG", quality=90, optimize=True)
-        return out.getvalue(), "jpg"
-    clean.save(out, format="PNG", optimize=False)
-    return out.getvalue(), "png"
+        return Image.frombytes(mode, pixels.size, pixels.tobytes()), source_format
 
 
 def _has_alpha(image: Image.Image) -> bool:
