@@ -1,4 +1,4 @@
-import { counterText, isOverLimit, isVisible } from "../lib/schema.js";
+import { counterText, isOverLimit, isUploadPath, isVisible } from "../lib/schema.js";
 import { ColorField, OnDemand, UploadWidget } from "./OnDemand.jsx";
 import * as ui from "./ui.js";
 
@@ -8,7 +8,6 @@ import * as ui from "./ui.js";
 const ON_DEMAND_WIDGETS = { ColorField, UploadWidget };
 
 const WIDE_TYPES = new Set(["textarea", "radio", "image", "url"]);
-const SITE_PATH_RE = /^\/(?!\/)/; // an uploaded file's URL, as opposed to a pasted one
 
 function FieldLabel({ htmlFor, field, as: Tag = "label", id }) {
   return (
@@ -140,8 +139,8 @@ function ImageControl({ id, field, values, errors, onChange, disabled, uploadUrl
   const { UploadWidget } = widgets;
   const value = values[field.name] ?? "";
   const urlName = pair ? pair.name : field.name;
-  const urlValue = pair ? values[pair.name] ?? "" : SITE_PATH_RE.test(value) ? "" : value;
-  const uploaded = pair ? value : SITE_PATH_RE.test(value) ? value : "";
+  const urlValue = pair ? values[pair.name] ?? "" : isUploadPath(value) ? "" : value;
+  const uploaded = pair ? value : isUploadPath(value) ? value : "";
   const urlMessages = pair ? errors[pair.name] : null;
   const messages = errors[field.name];
   const urlId = `${id}-url`;

@@ -40,13 +40,19 @@ export function isEmpty(value) {
 
 // The same patterns as services/schema.py.
 const HTTP_URL_RE = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
-const SITE_PATH_RE = /^\/(?!\/)[^\s]*$/; // what POST /api/uploads/ returns
+// What POST /api/uploads/ returns: an upload area's file URL (the server checks it is yours).
+const UPLOAD_PATH_RE = /^\/files\/(?:logos|products|user-uploads)\/\d+\/[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 const HEX_COLOR_RE = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const COLOR_NAME_RE = /^[a-z][a-z \-]*$/i;
 
 /** Whether `value` is an absolute http(s) URL (the server's rule). */
 export function isHttpUrl(value) {
   return HTTP_URL_RE.test(String(value).trim());
+}
+
+/** Whether `value` is the address of an uploaded file (as opposed to a pasted URL). */
+export function isUploadPath(value) {
+  return UPLOAD_PATH_RE.test(String(value ?? "").trim());
 }
 
 /** A colour field takes a hex code or a colour name — one the browser knows, as the server
@@ -123,7 +129,7 @@ export function fieldError(field, value, values = {}) {
   if (field.minLength != null && textLength(text) < field.minLength) return message(field, "minLength");
   if (field.maxLength != null && textLength(text) > field.maxLength) return message(field, "maxLength");
   if (field.type === "url" && !HTTP_URL_RE.test(text)) return message(field, "invalid");
-  if (field.type === "image" && !(HTTP_URL_RE.test(text) || SITE_PATH_RE.test(text))) {
+  if (field.type === "image" && !(HTTP_URL_RE.test(text) || isUploadPath(text))) {
     return message(field, "invalid");
   }
   if (field.type === "color" && !isColorValue(text)) return message(field, "invalid");

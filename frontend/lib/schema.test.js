@@ -79,7 +79,7 @@ const good = {
   versions: 3,
   websiteUrl: "https://example.com/shop",
   logoUrl: "",
-  productImage: "/history/files/7/products/serum.png",
+  productImage: "/files/products/7/serum.png",
   productImageUrl: "",
   adsStartedBefore: "2026-11-01",
   headlineOptions: "AI Generated",
@@ -212,9 +212,13 @@ describe("validate", () => {
     expect(values).toHaveProperty("customHeadline");
   });
 
-  it("takes an uploaded site path or a pasted URL in an image field, nothing else", () => {
+  it("takes an uploaded file's address or a pasted URL in an image field, nothing else", () => {
     const field = allFields(schema).find((f) => f.name === "productImage");
-    expect(fieldError(field, "/files/7/products/a.png", {})).toBeNull();
+    expect(fieldError(field, "/files/products/7/a.png", {})).toBeNull();
+    expect(fieldError(field, "/files/logos/12/ab-1.png", {})).toBeNull();
+    expect(fieldError(field, "/files/generation-history/7/a.png", {})).toBe("Please enter a valid URL");
+    expect(fieldError(field, "/etc/passwd", {})).toBe("Please enter a valid URL");
+    expect(fieldError(field, "/images/product.png", {})).toBe("Please enter a valid URL");
     expect(fieldError(field, "https://cdn.example.com/a.png", {})).toBeNull();
     expect(fieldError(field, "//evil.example.com/a.png", {})).toBe("Please enter a valid URL");
     expect(fieldError(field, "a.png", {})).toBe("Please enter a valid URL");
