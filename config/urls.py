@@ -14,7 +14,6 @@ urlpatterns = [
     path("dashboard", views.dashboard, name="dashboard"),
     path("healthz", health.healthz, name="healthz"),
     path("services", RedirectView.as_view(pattern_name="dashboard"), name="services-index"),
-    path("services/", RedirectView.as_view(pattern_name="dashboard")),
     path("", include("accounts.urls")),
     path("", include("credits.urls")),
     path("", include("history.urls")),

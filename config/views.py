@@ -1,7 +1,9 @@
 """Project-level pages that compose several apps: the landing page, the dashboard, 404."""
 
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponsePermanentRedirect
 from django.shortcuts import render
+from django.urls import Resolver404, resolve
 
 from billing.models import Plan
 from config.dashboard import dashboard_content, read_stamp
@@ -59,4 +61,23 @@ def dashboard(request):
 
 
 def page_not_found(request, exception=None):
+    """The 404 page — unless the address only has a slash too many ("/dashboard/",
+    "/services/meta-copy/"): then a permanent redirect to the one without it, query kept."""
+    target = _without_trailing_slash(request.path_info) if isinstance(exception, Resolver404) else None
+    if target is not None and request.method in ("GET", "HEAD"):
+        script_prefix = request.path[: len(request.path) - len(request.path_info)]
+        query = request.META.get("QUERY_STRING", "")
+        return HttpResponsePermanentRedirect(script_prefix + target + (f"?{query}" if query else ""))
     return render(request, "404.html", status=404)
+
+
+def _without_trailing_slash(path: str) -> str | None:
+    """`path` without its trailing slash when that names a page; None otherwise."""
+    if len(path) < 2 or not path.endswith("/") or path.endswith("//"):
+        return None
+    target = path[:-1]
+    try:
+        resolve(target)
+    except Resolver404:
+        return None
+    return target

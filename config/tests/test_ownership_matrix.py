@@ -85,10 +85,7 @@ EXTRA_OWNED_URLS: dict[str, Callable[[AliceObjects], str]] = {
     "history:file (an upload)": lambda o: o.upload_url,
 }
 TOKEN_ROUTES = {"accounts:reset-password": "the e-mailed reset link; the key is the secret"}
-NOT_OWNED_ROUTES = {
-    "services:tool": "a tool slug from the registry: the same page for every signed-in user",
-    "services:tool-with-slash": "a tool slug from the registry: redirects to services:tool",
-}
+NOT_OWNED_ROUTES = {"services:tool": "a tool slug from the registry: the same page for every signed-in user"}
 ALLAUTH_ROUTES = {
     "account_confirm_email": "allauth's e-mail confirmation key (a signed token)",
     "account_reset_password_from_key": "allauth's reset link (a signed token); ours is accounts:reset-password",
