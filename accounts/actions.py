@@ -1,8 +1,9 @@
-"""Writes for accounts: the profile and its avatar."""
+"""Writes for accounts: the profile, its avatar and its e-mail confirmation."""
 
 from dataclasses import dataclass
 
 from allauth.account.models import EmailAddress
+from allauth.core import ratelimit
 from django.core.files.storage import default_storage
 from django.db import transaction
 from django.http import HttpRequest
@@ -77,6 +78,30 @@ def request_email_change(*, request: HttpRequest, user: User, email: str) -> Ema
     return pending
 
 
+class ConfirmationRecentlySent(Exception):
+    """A confirmation link went to this address moments ago (allauth's confirm_email limit)."""
+
+
+def resend_email_confirmation(*, request: HttpRequest, user: User) -> str:
+    """Send a fresh confirmation link for the address waiting on one — the e-mail change in
+    progress, else the user's own address if it was never confirmed (an expired sign-up link
+    ends here). Returns that address, or '' when nothing waits for confirmation. Raises
+    ConfirmationRecentlySent within allauth's rate limit for the address."""
+    address = _address_to_confirm(user)
+    if address is None:
+        return ""
+    if not ratelimit.consume(request, action="confirm_email", key=address.email.lower()):
+        raise ConfirmationRecentlySent(address.email)
+    address.send_confirmation(request)
+    return address.email
+
+
+def _address_to_confirm(user: User) -> EmailAddress | None:
+    addresses = EmailAddress.objects.filter(user=user, verified=False)
+    pending = addresses.filter(primary=False).exclude(email__iexact=user.email).order_by("-pk").first()
+    return pending or addresses.filter(email__iexact=user.email).first()
+
+
 def pending_email_of(user: User) -> str:
     """The address a change is waiting on (confirmation sent, not yet followed), or ''."""
     pending = (
@@ -99,3 +124,9 @@ def _delete_other_avatars(*, user_pk: int, keep: str) -> None:
         # Only our own avatar files: other features share this folder.
         if is_avatar_filename(filename) and name != keep:
             default_storage.delete(name)
+
+
+def unconfirmed_email_of(user: User) -> str:
+    """The user's own address when allauth has it on record as never confirmed, or ''."""
+    address = EmailAddress.objects.filter(user=user, email__iexact=user.email, verified=False).first()
+    return address.email if address else ""

@@ -17,6 +17,7 @@ urlpatterns = [
     path("signout", views.SignOutView.as_view(), name="signout"),
     path("profile", views.profile, name="profile"),
     path("profile/avatar", views.upload_avatar, name="avatar-upload"),
+    path("profile/email/confirm", views.resend_confirmation, name="resend-confirmation"),
     path("profile/avatar/<int:user_id>/<str:filename>", views.avatar_file, name="avatar"),
     # allauth's own entrance pages (still linked from its e-mails and social error pages)
     # lead to ours. This module is included before allauth's URLs, so these win.

@@ -17,7 +17,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.views.decorators.http import require_POST
 
-from accounts.actions import pending_email_of, store_avatar, update_profile
+from accounts.actions import (
+    ConfirmationRecentlySent,
+    pending_email_of,
+    resend_email_confirmation,
+    store_avatar,
+    unconfirmed_email_of,
+    update_profile,
+)
 from accounts.avatars import AvatarError, avatar_url_for, is_avatar_filename
 from accounts.forms import (
     ForgotPasswordForm,
@@ -34,6 +41,12 @@ SIGN_UP_FAILED = "Failed to create account"
 RESET_EMAIL_SENT = "Password reset email sent"
 RESET_EMAIL_FAILED = "Failed to send password reset email"
 PROFILE_UPDATED = "Profile updated successfully"
+CONFIRMATION_SENT = "We sent a new confirmation link to {email}."
+CONFIRMATION_RECENTLY_SENT = (
+    "We sent a confirmation link a moment ago. Please check your inbox, or try again in a few minutes."
+)
+CONFIRMATION_FAILED = "Failed to send the confirmation email. Please try again later."
+NOTHING_TO_CONFIRM = "Your email address is already confirmed."
 UPLOAD_SIGN_IN_REQUIRED = "User must be authenticated to upload files"
 _RESET_SENT_SESSION_KEY = "accounts_password_reset_sent"
 
@@ -194,8 +207,29 @@ def profile(request):
             "client_rules": form.client_rules,
             "avatar_preview_url": avatar_url_for(user, avatar_name),
             "pending_email": pending_email_of(user),
+            "unconfirmed_email": unconfirmed_email_of(user),
         },
     )
+
+
+@login_required
+@require_POST
+def resend_confirmation(request):
+    """The profile's 'Send the link again': a fresh confirmation link for the address waiting
+    on one (where an expired link's 'new confirmation request' leads, too)."""
+    try:
+        email = resend_email_confirmation(request=request, user=request.user)
+    except ConfirmationRecentlySent:
+        messages.info(request, CONFIRMATION_RECENTLY_SENT)
+    except (smtplib.SMTPException, OSError):
+        logger.exception("confirmation e-mail could not be sent")
+        messages.error(request, CONFIRMATION_FAILED)
+    else:
+        if email:
+            messages.success(request, CONFIRMATION_SENT.format(email=email))
+        else:
+            messages.info(request, NOTHING_TO_CONFIRM)
+    return redirect("accounts:profile")
 
 
 @require_POST

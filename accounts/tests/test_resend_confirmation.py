@@ -1,0 +1,66 @@
+"""'Send the link again' on the profile: where an expired confirmation link leads (allauth's
+'issue a new email confirmation request' goes to /accounts/email/, which is the profile)."""
+
+import re
+
+from allauth.account.models import EmailAddress
+from django.core import mail
+from django.core.cache import cache
+from django.test import Client
+
+from accounts.tests.test_profile import profile_data, toasts
+
+URL = "/profile/email/confirm"
+
+
+def confirm_link(message) -> str:
+    return re.search(r"http://testserver(/accounts/confirm-email/\S+)", message.body).group(1)
+
+
+def test_an_email_change_gets_a_fresh_link_that_works(alice, alice_client):
+    alice_client.post("/profile", profile_data(alice, email="alice.new@example.com"))
+    assert "Send the link again" in alice_client.get("/profile").content.decode()
+    mail.outbox.clear()
+
+    response = alice_client.post(URL)
+    assert response["Location"] == "/profile"
+    assert toasts(response)[-1] == "We sent a new confirmation link to alice.new@example.com."
+    assert [message.to for message in mail.outbox] == [["alice.new@example.com"]]
+    alice_client.post(confirm_link(mail.outbox[-1]))
+    alice.refresh_from_db()
+    assert alice.email == "alice.new@example.com"
+
+
+def test_a_sign_up_address_never_confirmed_gets_a_link(client, db):
+    client.post(
+        "/signup",
+        {"name": "Dana Lee", "email": "dana@example.com", "password1": "Str0ngPass!x", "accept_terms": "on"},
+    )
+    assert EmailAddress.objects.filter(email="dana@example.com", verified=False).exists()
+    assert "This address is not confirmed yet." in client.get("/profile").content.decode()
+    # Sign-up sent one link a moment ago: allauth's limit holds the next one back for a while.
+    assert toasts(client.post(URL))[-1].startswith("We sent a confirmation link a moment ago.")
+    cache.clear()  # … a few minutes later
+    mail.outbox.clear()
+
+    assert toasts(client.post(URL))[-1] == "We sent a new confirmation link to dana@example.com."
+    client.post(confirm_link(mail.outbox[-1]))
+    assert EmailAddress.objects.get(email="dana@example.com").verified
+    assert "not confirmed yet" not in client.get("/profile").content.decode()
+    assert toasts(client.post(URL))[-1] == "Your email address is already confirmed."
+
+
+def test_a_second_request_right_away_sends_nothing_more(alice, alice_client):
+    alice_client.post("/profile", profile_data(alice, email="alice.new@example.com"))
+    mail.outbox.clear()
+    alice_client.post(URL)
+    response = alice_client.post(URL)
+    assert toasts(response)[-1] == (
+        "We sent a confirmation link a moment ago. Please check your inbox, or try again in a few minutes."
+    )
+    assert len(mail.outbox) == 1
+
+
+def test_only_a_signed_in_post(alice_client, db):
+    assert Client().post(URL)["Location"].startswith("/signin")
+    assert alice_client.get(URL).status_code == 405
