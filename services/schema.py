@@ -395,7 +395,7 @@ def color_field(
         required=required,
         max_length=250,
         default=default,
-        placeholder="#RRGGBB or a colour name",
+        placeholder="#RRGGBB or name",  # fits the narrowest colour field
         messages=messages,
         **extra,
     )
