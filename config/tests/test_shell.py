@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 from config.templatetags.shell import shell_title_for
@@ -34,10 +36,7 @@ def test_the_shell_has_the_documented_sidebar(alice_client):
         assert label in page
     assert 'aria-current="page"' in page
     assert "Coming soon" in page and "disabled" in page
-    assert (
-        'data-shell-title class="truncate text-lg font-semibold text-slate-900 dark:text-white">Profile</h1>'
-        in page
-    )
+    assert re.search(r"<h1 data-shell-title[^>]*>Profile</h1>", page)
 
 
 def test_the_user_block_shows_name_email_and_initial(alice_client):
