@@ -33,6 +33,7 @@ from accounts.forms import (
     SignInForm,
     SignUpForm,
 )
+from config.rate_limits import TOO_MANY_UPLOADS, take_upload_slot
 from history.storage import StorageFailed
 
 logger = logging.getLogger(__name__)
@@ -235,9 +236,12 @@ def resend_confirmation(request):
 @require_POST
 def upload_avatar(request):
     """multipart `file` → 201 {"avatar": storage name, "url": preview URL}, 400 {"error"} for a bad
-    file, 503 {"error"} when the storage refuses the write."""
+    file, 429 {"error"} past the hourly upload allowance, 503 {"error"} when the storage refuses
+    the write."""
     if not request.user.is_authenticated:
         return JsonResponse({"error": UPLOAD_SIGN_IN_REQUIRED}, status=401)
+    if not take_upload_slot(user=request.user):  # the same hourly allowance as the tools' uploads
+        return JsonResponse({"error": TOO_MANY_UPLOADS}, status=429)
     try:
         name = store_avatar(user=request.user, upload=request.FILES.get("file"))
     except AvatarError as exc:

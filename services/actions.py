@@ -14,7 +14,6 @@ import threading
 from datetime import timedelta
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, close_old_connections, connection, transaction
 from django.db.models import Q
@@ -91,7 +90,6 @@ class GenerationLimitReached(Exception):
         super().__init__(message)
 
 
-TOO_MANY_UPLOADS = "You have uploaded too many files in the last hour. Please try again later."
 TOO_MANY_ACTIVE = "You already have {limit} generations in progress. Please wait for one to finish."
 TOO_MANY_PER_HOUR = "You have started too many generations in the last hour. Please try again later."
 
@@ -129,7 +127,6 @@ def start_generation(*, user, tool: Tool, inputs: dict, idempotency_key: str) ->
     if step == SCRAPE:
         if reusable := _recent_scrape(user=user, inputs=cleaned):
             return reusable
-        _check_scrape_rate(user)
     elif step in (COPY, CREATIVE):
         scrape_id = cleaned.get("scrapeId")
         if not _successful_scrape(user=user, scrape_id=scrape_id).exists():
@@ -172,6 +169,8 @@ def start_generation(*, user, tool: Tool, inputs: dict, idempotency_key: str) ->
                 _lock_balance_row(user)
             # Counted under that lock, so one user's concurrent starts are counted one at a time.
             _check_generation_limits(user)
+            if step == SCRAPE:
+                _check_scrape_rate(user)
             _enqueue(generation.pk)
     except IntegrityError:
         # This key was used before (or by a twin request that committed first).
@@ -324,26 +323,14 @@ def _limit_counts_statement(vendor: str) -> str:
     )
 
 
-def take_upload_slot(*, user) -> bool:
-    """Count one upload attempt against the user's UPLOADS_PER_HOUR (per clock hour, in the shared
-    cache: uploads leave no database row to count). False once the hour's allowance is used up.
-    Attempts count, not only successes: decoding a hostile image is the cost being limited."""
-    key = f"uploads:{user.pk}:{timezone.now():%Y%m%d%H}"
-    cache.add(key, 0, timeout=3600)
-    try:
-        used = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=3600)
-        used = 1
-    return used <= settings.UPLOADS_PER_HOUR
-
-
 def _check_scrape_rate(user) -> None:
-    # Counted from the generation records themselves: exact across processes, no extra state.
+    """SCRAPES_PER_HOUR, counted from the generation records themselves (exact across processes,
+    no extra state) under the lock on the user's balance row, like the other limits — the
+    caller's new scrape included."""
     recent = Generation.objects.for_user(user).filter(
         tool=META_ADS_FULL, step=SCRAPE, created_at__gte=timezone.now() - timedelta(hours=1)
     )
-    if recent.count() >= settings.SCRAPES_PER_HOUR:
+    if recent.count() > settings.SCRAPES_PER_HOUR:
         raise ScrapeRateLimited(ScrapeRateLimited.message)
 
 

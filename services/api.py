@@ -15,6 +15,7 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.rate_limits import TOO_MANY_UPLOADS, take_upload_slot
 from credits.actions import InsufficientCredits
 from credits.models import balance_of
 from history.actions import UPLOAD_MAX_BYTES, UploadRejected, size_message, store_upload
@@ -23,14 +24,12 @@ from history.storage import UPLOAD_AREAS, StorageFailed
 from history.versions import output_with_versions
 from services.actions import (
     META_ADS_FULL,
-    TOO_MANY_UPLOADS,
     UNSTORABLE_TEXT,
     GenerationInputError,
     GenerationLimitReached,
     ScrapeRateLimited,
     is_storable_text,
     start_generation,
-    take_upload_slot,
 )
 from services.registry import TOOLS
 from services.resume import running_generation, scrape_to_resume

@@ -201,6 +201,19 @@ def test_uploads_are_limited_per_hour(alice_client, bob_client, settings):
 
 
 @pytest.mark.django_db
+def test_avatar_uploads_share_the_hourly_allowance(alice_client, settings):
+    settings.UPLOADS_PER_HOUR = 2
+    assert upload(alice_client, png_bytes(8, 8)).status_code == 201
+    avatar = SimpleUploadedFile("me.png", png_bytes(8, 8), content_type="image/png")
+    assert alice_client.post("/profile/avatar", {"file": avatar}).status_code == 201
+    avatar = SimpleUploadedFile("me.png", png_bytes(8, 8), content_type="image/png")
+    refused = alice_client.post("/profile/avatar", {"file": avatar})
+    assert refused.status_code == 429
+    assert refused.json() == {"error": TOO_MANY_UPLOADS}
+    assert upload(alice_client, png_bytes(8, 8)).status_code == 429
+
+
+@pytest.mark.django_db
 def test_an_oversized_upload_is_refused_before_it_is_read(alice_client):
     response = upload(alice_client, b"\x89PNG" + b"0" * (6 * 1024 * 1024))
     assert response.status_code == 400

@@ -1,15 +1,17 @@
-"""Concurrent POST /api/generations/ on PostgreSQL: the balance and idempotency keys hold under load."""
+"""Concurrent requests on PostgreSQL: the balance, idempotency keys and per-user limits hold under load."""
 
 import threading
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from credits.models import LedgerEntry, balance_of
 from history.models import Generation
-from services.tests.generation_inputs import META_COPY_INPUTS
+from services.tests.generation_inputs import META_COPY_INPUTS, SCRAPE_INPUTS
+from services.tests.test_uploads import png_bytes
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -20,33 +22,44 @@ def jobs_are_only_recorded(settings):
     settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.dummy.DummyBackend"}}
 
 
-def post_concurrently(user, keys: list[str]) -> list:
-    """One thread per key, each with its own signed-in client; all released at the same moment."""
+def at_once(user, count: int, request) -> list:
+    """`request(client, index)` in `count` threads, each with its own signed-in client, all
+    released at the same moment; their responses in order."""
     clients = []
-    for _ in keys:
+    for _ in range(count):
         client = Client()
         client.force_login(user)
         clients.append(client)
-    barrier = threading.Barrier(len(keys))
-    responses = [None] * len(keys)
+    barrier = threading.Barrier(count)
+    responses = [None] * count
 
-    def post(index: int):
+    def run(index: int):
         try:
             barrier.wait()
-            responses[index] = clients[index].post(
-                reverse("services:api-generations"),
-                {"tool": "meta-copy", "inputs": META_COPY_INPUTS, "idempotency_key": keys[index]},
-                content_type="application/json",
-            )
+            responses[index] = request(clients[index], index)
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=post, args=(i,)) for i in range(len(keys))]
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     return responses
+
+
+def post_concurrently(
+    user, keys: list[str], tool: str = "meta-copy", inputs: dict = META_COPY_INPUTS
+) -> list:
+    return at_once(
+        user,
+        len(keys),
+        lambda client, index: client.post(
+            reverse("services:api-generations"),
+            {"tool": tool, "inputs": inputs, "idempotency_key": keys[index]},
+            content_type="application/json",
+        ),
+    )
 
 
 def test_20_concurrent_requests_on_a_balance_covering_5_accept_exactly_5(alice):
@@ -73,3 +86,27 @@ def test_concurrent_requests_with_one_idempotency_key_make_one_generation_and_on
     assert Generation.objects.filter(user=alice).count() == 1
     assert LedgerEntry.objects.filter(user=alice, kind="spend").count() == 1
     assert balance_of(alice) == 80
+
+
+def test_20_concurrent_free_scrapes_admit_exactly_the_hourly_limit(alice, settings):
+    settings.SCRAPES_PER_HOUR = 10
+    responses = post_concurrently(alice, [f"scrape-{n}" for n in range(20)], "meta-ads-full", SCRAPE_INPUTS)
+
+    assert sorted(response.status_code for response in responses) == [202] * 10 + [429] * 10
+    assert Generation.objects.filter(user=alice, step="scrape").count() == 10
+
+
+def test_30_concurrent_uploads_admit_exactly_the_hourly_limit(alice, settings):
+    settings.UPLOADS_PER_HOUR = 10
+    responses = at_once(
+        alice,
+        30,
+        lambda client, index: client.post(
+            reverse("services:api-uploads"),
+            {
+                "bucket": "logos",
+                "file": SimpleUploadedFile("logo.png", png_bytes(), content_type="image/png"),
+            },
+        ),
+    )
+    assert sorted(response.status_code for response in responses) == [201] * 10 + [429] * 20
