@@ -101,7 +101,7 @@ def parse_layers(raw) -> dict:
         raise VersionRejected("The text layers are too large", field="layers")
     try:
         data = json.loads(raw, parse_constant=_reject_constant)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than Python recurses
         raise VersionRejected(BAD_LAYERS, field="layers") from None
     serializer = LayersSerializer(data=data)
     if not serializer.is_valid():

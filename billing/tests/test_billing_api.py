@@ -169,6 +169,16 @@ def test_cancel_with_a_broken_json_body_is_a_400(alice_client, stripe_keys):
     assert response.status_code == 400
 
 
+def test_cancel_with_json_nested_deeper_than_python_recurses_is_a_400(alice_client, stripe_keys):
+    body = '{"subscriptionId": ' + "[" * 5000 + "]" * 5000 + "}"
+    response = alice_client.post(
+        f"{API}?action=cancel-subscription", data=body, content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    assert response.json() == {"detail": "The request body is not valid JSON."}
+
+
 def test_signed_out_cancel_says_please_sign_in(client, alice_subscribed):
     response = cancel(client)
 

@@ -117,6 +117,7 @@ def test_it_requires_a_file(alice_client, alice):
         (False, "This field is required."),
         ("{not json", "The text layers are not valid JSON"),
         (json.dumps(layers()).replace("50", "NaN", 1), "The text layers are not valid JSON"),
+        ('{"version": 1, "elements": ' + "[" * 5000 + "]" * 5000 + "}", "The text layers are not valid JSON"),
         (
             json.dumps(layers(fontSize=500)),
             "elements[0].fontSize: Ensure this value is less than or equal to 120.",
@@ -142,7 +143,18 @@ def test_it_requires_a_file(alice_client, alice):
             "version: Ensure this value is less than or equal to 1.",
         ),
     ],
-    ids=["missing", "bad-json", "nan", "font-size", "opacity", "rotation", "color", "text", "version"],
+    ids=[
+        "missing",
+        "bad-json",
+        "nan",
+        "too-deep",
+        "font-size",
+        "opacity",
+        "rotation",
+        "color",
+        "text",
+        "version",
+    ],
 )
 def test_it_refuses_invalid_layers(alice_client, alice, layer_json, message):
     response = post_version(alice_client, make_creative(alice), layer_json=layer_json)

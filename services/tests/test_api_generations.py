@@ -189,6 +189,18 @@ def test_bad_json_is_400(alice_client):
     assert response.json() == {"errors": {"non_field_errors": ["The request body is not valid JSON."]}}
 
 
+@pytest.mark.parametrize(
+    "nested",
+    ["[" * 5000 + "]" * 5000, '{"a":' * 3000 + "1" + "}" * 3000, "[" * 100_000 + "]" * 100_000],
+    ids=["arrays", "objects", "100000-arrays"],
+)
+def test_json_nested_deeper_than_python_recurses_is_400_not_500(alice_client, nested):
+    body = '{"tool": "meta-copy", "inputs": {"brand": ' + nested + "}}"
+    response = alice_client.post(URL, body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json() == {"errors": {"non_field_errors": ["The request body is not valid JSON."]}}
+
+
 def test_an_unsupported_content_type_is_400(alice_client):
     response = alice_client.post(URL, "tool=meta-copy", content_type="text/plain")
     assert response.status_code == 400
