@@ -34,6 +34,20 @@ def is_image_reference(value: str) -> bool:
     return bool(HTTP_URL_RE.match(value))
 
 
+def _whole_number(raw: Any) -> int | None:
+    """An integer given as a JSON number (a float only without a fraction) or as text; None for
+    anything else. JSON's 1e400 arrives as float("inf"), which int() refuses with OverflowError:
+    `is_integer()` is False for infinities and NaN, so they never get there."""
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, float):
+        return int(raw) if raw.is_integer() else None
+    try:
+        return int(raw)
+    except (TypeError, ValueError):
+        return None
+
+
 @dataclass(frozen=True)
 class Option:
     value: str
@@ -127,12 +141,7 @@ class Field:
             if self.required:
                 return None, self.messages["required"]
             return None, None
-        if isinstance(raw, bool):
-            return raw, self.messages["invalid"]
-        try:
-            number = int(raw) if not isinstance(raw, float) or raw.is_integer() else None
-        except (TypeError, ValueError):
-            number = None
+        number = _whole_number(raw)
         if (
             number is None
             or (self.min is not None and number < self.min)
@@ -144,13 +153,8 @@ class Field:
     def _clean_id(self, raw: Any) -> tuple[Any, str | None]:
         if raw is None or raw == "":
             return None, self.messages["required"] if self.required else None
-        if isinstance(raw, bool):
-            return raw, self.messages["invalid"]
-        try:
-            number = int(raw)
-        except (TypeError, ValueError):
-            return raw, self.messages["invalid"]
-        if number < 1:
+        number = _whole_number(raw)
+        if number is None or number < 1:
             return raw, self.messages["invalid"]
         return number, None
 

@@ -201,6 +201,16 @@ def test_json_nested_deeper_than_python_recurses_is_400_not_500(alice_client, ne
     assert response.json() == {"errors": {"non_field_errors": ["The request body is not valid JSON."]}}
 
 
+@pytest.mark.parametrize("step", ["copy", "creative"])
+@pytest.mark.parametrize("number", ["1e400", "-1e400"])
+def test_a_scrape_id_beyond_the_float_range_is_the_fields_error(alice_client, step, number):
+    # Python's json reads 1e400 as infinity: a number no integer can hold.
+    body = '{"tool": "meta-ads-full", "inputs": {"step": "' + step + '", "scrapeId": ' + number + "}}"
+    response = alice_client.post(URL, body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["errors"]["scrapeId"] == ["Please scrape the website first"]
+
+
 def test_an_unsupported_content_type_is_400(alice_client):
     response = alice_client.post(URL, "tool=meta-copy", content_type="text/plain")
     assert response.status_code == 400

@@ -316,7 +316,24 @@ def test_meta_ads_full_scrape_messages():
     }
 
 
-@pytest.mark.parametrize("scrape_id", [None, "", "abc", 0, -3])
+@pytest.mark.parametrize(
+    "scrape_id",
+    [
+        None,
+        "",
+        "abc",
+        0,
+        -3,
+        1.5,
+        True,
+        [7],
+        {"id": 7},
+        float("inf"),
+        float("-inf"),
+        float("nan"),
+        "9" * 5000,
+    ],
+)
 def test_copy_and_creative_need_a_scrape(scrape_id):
     for step in ("copy", "creative"):
         assert errors_for("meta-ads-full", {**FULL_VALID[step], "scrapeId": scrape_id}) == {
@@ -343,6 +360,13 @@ def test_meta_ads_full_copy_lists_and_versions():
     base = FULL_VALID["copy"]
     assert errors_for("meta-ads-full", {**base, "length": "Middle"}) == {"length": ["Please select a length"]}
     assert errors_for("meta-ads-full", {**base, "versions": 9}) == {
+        "versions": ["Versions must be a whole number from 1 to 5"]
+    }
+
+
+@pytest.mark.parametrize("versions", [float("inf"), float("-inf"), float("nan"), 2.5, "1e400", [3]])
+def test_a_number_that_is_no_whole_number_gets_the_fields_message(versions):
+    assert errors_for("meta-copy", {**META_COPY_VALID, "versions": versions}) == {
         "versions": ["Versions must be a whole number from 1 to 5"]
     }
 
