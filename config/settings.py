@@ -365,8 +365,15 @@ CSRF_COOKIE_SECURE = HTTPS
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000) if HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = HTTPS
-if env_bool("BEHIND_PROXY", False):
+BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
+if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The client's own address for the per-address limits (sign-in, sign-up, reset, admin sign-in):
+# behind N proxies it is the N-th entry from the end of X-Forwarded-For. Without it every client
+# would share the proxy's address, and one attacker's failures would lock everyone out.
+ALLAUTH_TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 1 if BEHIND_PROXY else 0)
+# A load balancer's health probe speaks plain HTTP inside the network: no redirect to HTTPS.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 _s3_origin = env_str("S3_PUBLIC_ORIGIN") or env_str("S3_ENDPOINT_URL")
 SECURE_CSP = {

@@ -1,4 +1,5 @@
 import pytest
+from django.test import Client
 
 from accounts.tests.conftest import toasts
 from config.pytest_plugin import PASSWORD
@@ -103,6 +104,22 @@ def test_repeated_failures_are_rate_limited(client, alice):
     response = sign_in(client, alice.email, PASSWORD)
     assert not response.wsgi_request.user.is_authenticated
     assert toasts(response) == ["Too many failed login attempts. Try again later."]
+
+
+def test_behind_a_proxy_each_client_address_is_limited_on_its_own(client, alice, make_user, settings):
+    settings.ALLAUTH_TRUSTED_PROXY_COUNT = 1  # BEHIND_PROXY: the proxy appends the client's address
+
+    def sign_in_from(address, client, email, password):
+        forwarded = f"198.51.100.7, {address}"  # the first entry is the client's claim: not trusted
+        return client.post("/signin", {"email": email, "password": password}, HTTP_X_FORWARDED_FOR=forwarded)
+
+    for n in range(10):  # "10/m/ip": ten failures from one address, each on another account
+        make_user(f"victim{n}@example.com")
+        sign_in_from("203.0.113.1", client, f"victim{n}@example.com", "Wrong-password1")
+    refused = sign_in_from("203.0.113.1", client, alice.email, PASSWORD)
+    assert toasts(refused) == ["Too many failed login attempts. Try again later."]
+    someone_else = sign_in_from("203.0.113.2", Client(), alice.email, PASSWORD)
+    assert someone_else.wsgi_request.user.is_authenticated
 
 
 def test_the_sign_up_link_carries_the_remembered_page(client, db):

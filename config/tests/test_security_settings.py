@@ -82,6 +82,7 @@ def test_every_page_sends_a_strict_content_security_policy(client):
 def test_https_settings_redirect_send_hsts_and_mark_cookies_secure(alice):
     client = Client()
     assert client.get("/signin").status_code == 301
+    assert client.get("/healthz").status_code == 200  # a load balancer's plain-HTTP probe
     response = client.get("/signin", secure=True)
     assert response["Strict-Transport-Security"].startswith("max-age=31536000")
     cookie = response.cookies.get("csrftoken")
