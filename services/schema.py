@@ -98,6 +98,8 @@ class Field:
         if raw is None:
             raw = ""
         if isinstance(raw, bool) or not isinstance(raw, str | int | float):
+            if self.type in CHOICE_TYPES:
+                return "", self.messages["choice"]
             return "", self.messages.get("invalid") or self.messages.get("required")
         value = str(raw).strip()
         if not value:
@@ -264,7 +266,8 @@ class StepSchemas:
 
     def validate(self, inputs: dict) -> tuple[dict, dict[str, list[str]]]:
         step = inputs.get("step") if isinstance(inputs, dict) else None
-        if step not in self.steps:
+        # Any JSON value may arrive here; a list or an object cannot even be looked up.
+        if not isinstance(step, str) or step not in self.steps:
             return {}, {"step": [self.step_message]}
         cleaned, errors = self.steps[step].validate(inputs)
         return {"step": step, **cleaned}, errors

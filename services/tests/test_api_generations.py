@@ -211,6 +211,13 @@ def test_a_scrape_id_beyond_the_float_range_is_the_fields_error(alice_client, st
     assert response.json()["errors"]["scrapeId"] == ["Please scrape the website first"]
 
 
+@pytest.mark.parametrize("step", [["scrape"], {"a": 1}])
+def test_a_meta_ads_full_step_given_as_a_list_or_object_is_the_steps_error(alice_client, step):
+    response = post(alice_client, {"tool": "meta-ads-full", "inputs": {"step": step}})
+    assert response.status_code == 400
+    assert response.json() == {"errors": {"step": ["Please choose scrape, copy or creative"]}}
+
+
 def test_an_unsupported_content_type_is_400(alice_client):
     response = alice_client.post(URL, "tool=meta-copy", content_type="text/plain")
     assert response.status_code == 400

@@ -378,6 +378,18 @@ def test_an_unknown_step_is_refused():
     assert errors_for("meta-ads-full", {}) == {"step": ["Please choose scrape, copy or creative"]}
 
 
+@pytest.mark.parametrize("step", [["scrape"], {"a": 1}, ["copy", "creative"], 1, 1.5, True, "\ud800"])
+def test_a_step_that_is_no_string_gets_the_steps_message(step):
+    assert errors_for("meta-ads-full", {"step": step}) == {"step": ["Please choose scrape, copy or creative"]}
+
+
+@pytest.mark.parametrize("value", [["AIDA"], {"AIDA": 1}, True, 3, float("inf")])
+def test_a_choice_that_is_no_string_gets_the_fields_choice_message(value):
+    assert errors_for("meta-copy", {**META_COPY_VALID, "copyStructure": value}) == {
+        "copyStructure": [schema("meta-copy").field("copyStructure").messages["choice"]]
+    }
+
+
 @pytest.mark.parametrize(
     ("name", "value", "message"),
     [
