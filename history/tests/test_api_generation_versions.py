@@ -162,6 +162,15 @@ def test_it_refuses_invalid_layers(alice_client, alice, layer_json, message):
     assert errors(response) == {"layers": [message]}
 
 
+def test_a_lone_surrogate_in_a_choice_is_refused_with_escaped_json(alice_client, alice):
+    response = post_version(
+        alice_client, make_creative(alice), layer_json=json.dumps(layers(fontWeight="\ud800"))
+    )
+    assert response.status_code == 400
+    assert errors(response) == {"layers": ['elements[0].fontWeight: "\ud800" is not a valid choice.']}
+    assert response.content.isascii()
+
+
 def test_it_refuses_a_generation_without_an_image(alice_client, alice):
     generation = make_creative(alice)
     generation.file = ""

@@ -218,6 +218,19 @@ def test_a_meta_ads_full_step_given_as_a_list_or_object_is_the_steps_error(alice
     assert response.json() == {"errors": {"step": ["Please choose scrape, copy or creative"]}}
 
 
+def test_a_lone_surrogate_echoed_in_a_choice_error_is_answered_as_escaped_json(alice_client):
+    response = alice_client.post(URL, '{"tool": "\\ud800", "inputs": {}}', content_type="application/json")
+    assert response.status_code == 400
+    assert response.json() == {"errors": {"tool": ['"\ud800" is not a valid choice.']}}
+    assert response.content.isascii()
+
+
+def test_text_outside_ascii_comes_back_unchanged(alice_client):
+    generation_id = post(alice_client, meta_copy(brand="Café Ünïcode ✨")).json()["id"]
+    detail = alice_client.get(reverse("history:api-history-item", args=[generation_id]))
+    assert detail.json()["input_data"]["brand"] == "Café Ünïcode ✨"
+
+
 def test_an_unsupported_content_type_is_400(alice_client):
     response = alice_client.post(URL, "tool=meta-copy", content_type="text/plain")
     assert response.status_code == 400
