@@ -66,6 +66,7 @@ GENERIC_ERROR = "An error occurred. Please try again."
 UNSTORABLE_TEXT = "This field contains characters that are not allowed."
 IMAGE_UNAVAILABLE = "This image is no longer available. Please upload it again."
 KEY_REUSED = "This idempotency key was already used for another tool."
+KEY_REUSED_FOR_STEP = "This idempotency key was already used for another step."
 # The largest id a 64-bit primary key can hold; larger numbers name nothing (and would overflow).
 MAX_DATABASE_ID = 2**63 - 1
 
@@ -173,10 +174,14 @@ def start_generation(*, user, tool: Tool, inputs: dict, idempotency_key: str) ->
                 _check_scrape_rate(user)
             _enqueue(generation.pk)
     except IntegrityError:
-        # This key was used before (or by a twin request that committed first).
+        # This key was used before (or by a twin request that committed first). A repeat of the
+        # same request gets the first answer; the key on another tool or step would answer a copy
+        # request with a scrape, so it is refused.
         if existing := Generation.objects.for_user(user).filter(idempotency_key=idempotency_key).first():
             if existing.tool != tool.slug:
                 raise GenerationInputError({"idempotency_key": [KEY_REUSED]}) from None
+            if existing.step != step:
+                raise GenerationInputError({"idempotency_key": [KEY_REUSED_FOR_STEP]}) from None
             return existing
         raise
     return generation

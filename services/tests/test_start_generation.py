@@ -120,6 +120,40 @@ def test_a_creative_step_the_user_cannot_afford_writes_nothing(alice):
     assert balance_of(alice) == 40
 
 
+def test_an_idempotency_key_reused_for_another_step_is_refused(alice):
+    scrape = finished_scrape(alice)
+    start(alice, {**SCRAPE_INPUTS, "websiteUrl": "https://another.example.com/"}, key="K")
+    with pytest.raises(GenerationInputError) as refused:
+        start(alice, {"step": "copy", "scrapeId": scrape.pk}, key="K")
+    assert refused.value.errors == {
+        "idempotency_key": ["This idempotency key was already used for another step."]
+    }
+    assert balance_of(alice) == 100
+
+
+def test_an_idempotency_key_of_a_copy_step_is_refused_for_the_creative_step(alice):
+    scrape = finished_scrape(alice)
+    start(alice, {"step": "copy", "scrapeId": scrape.pk}, key="K")
+    with pytest.raises(GenerationInputError) as refused:
+        start(
+            alice,
+            {"step": "creative", "scrapeId": scrape.pk, "productImageUrl": "https://cdn.example.com/p.png"},
+            key="K",
+        )
+    assert refused.value.errors == {
+        "idempotency_key": ["This idempotency key was already used for another step."]
+    }
+    assert list(Generation.objects.filter(step="creative")) == []
+    assert balance_of(alice) == 50
+
+
+def test_the_same_step_with_the_same_key_is_the_first_generation(alice):
+    scrape = finished_scrape(alice)
+    first = start(alice, {"step": "copy", "scrapeId": scrape.pk}, key="K")
+    assert start(alice, {"step": "copy", "scrapeId": scrape.pk}, key="K") == first
+    assert balance_of(alice) == 50
+
+
 def test_an_unknown_step_is_a_field_error(alice):
     with pytest.raises(GenerationInputError) as refused:
         start(alice, {"step": "publish"})
