@@ -10,7 +10,7 @@ import uuid
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import ParseError, UnsupportedMediaType
+from rest_framework.exceptions import NotAuthenticated, ParseError, UnsupportedMediaType
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -37,6 +37,19 @@ from services.resume import running_generation, scrape_to_resume
 # Multipart framing around an upload: a request much larger than the limit is refused before
 # its body is read.
 MULTIPART_OVERHEAD = 64 * 1024
+
+
+class SignInRequired:
+    """A signed-out request is refused with the documented sign-in text of this endpoint
+    (DRF's own 'Authentication credentials were not provided.' means nothing to a user whose
+    session ended in another tab)."""
+
+    sign_in_message = "Please sign in to use this service"
+
+    def permission_denied(self, request, message=None, code=None):
+        if request.authenticators and not request.successful_authenticator:
+            raise NotAuthenticated(self.sign_in_message)
+        super().permission_denied(request, message=message, code=code)
 
 
 class BadRequestMixin:
@@ -117,7 +130,7 @@ def generation_response(generation: Generation, *, status: int = 200) -> Respons
     return Response(GenerationSerializer(generation).data, status=status)
 
 
-class GenerationsView(BadRequestMixin, APIView):
+class GenerationsView(SignInRequired, BadRequestMixin, APIView):
     @extend_schema(request=GenerationRequestSerializer, responses={202: GenerationSerializer})
     def post(self, request):
         body = GenerationRequestSerializer(data=request.data)
@@ -200,8 +213,9 @@ class UploadResponseSerializer(serializers.Serializer):
     url = serializers.CharField()
 
 
-class UploadsView(BadRequestMixin, APIView):
+class UploadsView(SignInRequired, BadRequestMixin, APIView):
     parser_classes = [MultiPartParser]
+    sign_in_message = "Please sign in to upload files"
 
     @extend_schema(
         request={"multipart/form-data": UploadRequestSerializer}, responses={201: UploadResponseSerializer}

@@ -71,6 +71,15 @@ def test_every_page_sends_a_strict_content_security_policy(client):
     assert response["X-Content-Type-Options"] == "nosniff"
 
 
+def test_what_depends_on_the_signed_in_user_is_never_kept_by_shared_caches(alice_client, client, alice):
+    for path in ("/dashboard", "/profile", "/api/credits/", "/api/history/", "/"):
+        response = alice_client.get(path)
+        assert response.status_code == 200, path
+        assert "private" in response["Cache-Control"], path
+    assert "private" in client.get("/api/credits/")["Cache-Control"]  # the refusal, too
+    assert not client.get("/healthz").has_header("Cache-Control")  # the same for everyone
+
+
 @pytest.mark.django_db
 @override_settings(
     SECURE_SSL_REDIRECT=True,

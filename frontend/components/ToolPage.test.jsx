@@ -114,6 +114,19 @@ describe("ToolPage", () => {
     expect(screen.queryByTestId("progress-overlay")).toBeNull();
   });
 
+  it("tells a user whose session ended to sign in, without a failure panel", async () => {
+    const shown = [];
+    const onToast = (event) => shown.push(event.detail);
+    window.addEventListener("adsmith:toast", onToast);
+    await page();
+    on("POST", "/api/generations/", json({ detail: "Please sign in to use this service" }, 403));
+    fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "Glow" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
+    window.removeEventListener("adsmith:toast", onToast);
+    expect(shown).toContainEqual({ message: "Please sign in to use this service", kind: "error" });
+    expect(screen.queryByTestId("failure")).toBeNull();
+  });
+
   it("follows the job every 2 s, closes the overlay on success and passes both balances on", async () => {
     await page();
     on("POST", "/api/generations/", json({ id: 5, tool: "meta-copy", status: "queued", output: {}, balance: 80 }, 202));

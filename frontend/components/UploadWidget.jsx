@@ -65,8 +65,10 @@ export default function UploadWidget({
       clearInterval(timer.current);
       setProgress(null);
       const message = err?.errors?.file?.[0] || err?.errors?.bucket?.[0] || err?.message || "Unknown error occurred";
-      setProblem(`Upload failed: ${message}`);
-      toast(`Upload failed: ${message}`, "error");
+      // Signed out (in another tab): the documented 'Please sign in to upload files', as it is.
+      const text = err?.status === 401 || err?.status === 403 ? message : `Upload failed: ${message}`;
+      setProblem(text);
+      toast(text, "error");
     } finally {
       if (input.current) input.current.value = "";
     }

@@ -118,4 +118,17 @@ describe("UploadWidget", () => {
     expect(screen.getByRole("alert").textContent).toBe("Upload failed: Please upload an image file");
     expect(screen.queryByRole("progressbar")).toBeNull();
   });
+
+  it("says to sign in, as documented, when the session ended in another tab", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ detail: "Please sign in to upload files" }), { status: 403 })),
+    );
+    render(<Harness />);
+    await act(async () => {
+      fireEvent.change(document.querySelector("input[name=logoUpload]"), { target: { files: [image()] } });
+    });
+    expect(screen.getByRole("alert").textContent).toBe("Please sign in to upload files");
+    expect(toasts).toContainEqual({ message: "Please sign in to upload files", kind: "error" });
+  });
 });

@@ -110,7 +110,9 @@ export function useGeneration({ slug, urls, onSettled, onResume }) {
         return { generation };
       } catch (err) {
         if (err.status === 400 && err.errors) return { errors: err.errors };
-        if (err.status === 402 || err.status === 429) {
+        // Refused, not failed: short of credits (402), over a limit (429), or signed out or
+        // with a stale session in another tab (401/403: 'Please sign in to use this service').
+        if ([401, 402, 403, 429].includes(err.status)) {
           if (err.status === 402) creditsChanged();
           toast(err.message, "error");
           return { problem: err.message, refused: true };

@@ -236,8 +236,10 @@ def test_an_unsupported_content_type_is_400(alice_client):
     assert response.status_code == 400
 
 
-def test_anonymous_visitors_are_refused(client, db):
-    assert post(client, meta_copy()).status_code == 403
+def test_anonymous_visitors_are_refused_with_the_documented_sign_in_text(client, db):
+    response = post(client, meta_copy())
+    assert response.status_code == 403
+    assert response.json() == {"detail": "Please sign in to use this service"}
 
 
 def test_it_needs_the_csrf_token(alice):

@@ -187,8 +187,10 @@ def test_a_json_body_is_a_400_not_a_500(alice_client):
     assert response.status_code == 400
 
 
-def test_anonymous_visitors_are_refused(client, db):
-    assert upload(client, png_bytes()).status_code == 403
+def test_anonymous_visitors_are_refused_with_the_documented_sign_in_text(client, db):
+    response = upload(client, png_bytes())
+    assert response.status_code == 403
+    assert response.json() == {"detail": "Please sign in to upload files"}
 
 
 def test_it_needs_the_csrf_token(alice):
