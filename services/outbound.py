@@ -131,11 +131,12 @@ def fetch(
     raise OutboundError("Too many redirects.", kind="redirects")
 
 
-def check_url(url: str, *, user_supplied: bool = True) -> tuple[str, str, int, list[str]]:
-    """Validate a URL's shape and resolve it to the addresses that may be connected to.
-
-    Returns (scheme, host, port, addresses). Raises OutboundError when the URL may not be fetched.
-    """
+def parse_http_url(url: str) -> tuple[str, str, int]:
+    """The scheme, host (in its ASCII form) and port a request to `url` would use — the URL's
+    shape only, nothing is resolved. Raises OutboundError (kind invalid_url) for a URL no request
+    can be made to: not http(s), no host, a port out of range, a user name or password, a name
+    IDNA cannot encode. The forms refuse the same URLs (services.schema.is_http_url), so a URL
+    that passes validation does not fail here later."""
     try:
         parts = urlsplit(url.strip())
         port = parts.port
@@ -154,7 +155,15 @@ def check_url(url: str, *, user_supplied: bool = True) -> tuple[str, str, int, l
         raise OutboundError("Please enter a valid URL", kind="invalid_url") from None
     if any(char in host for char in " /\\@%") and ":" not in host:
         raise OutboundError("Please enter a valid URL", kind="invalid_url")
-    port = port or (443 if scheme == "https" else 80)
+    return scheme, host, port or (443 if scheme == "https" else 80)
+
+
+def check_url(url: str, *, user_supplied: bool = True) -> tuple[str, str, int, list[str]]:
+    """Validate a URL's shape and resolve it to the addresses that may be connected to.
+
+    Returns (scheme, host, port, addresses). Raises OutboundError when the URL may not be fetched.
+    """
+    scheme, host, port = parse_http_url(url)
     if _is_allowed_host(host, port) or not user_supplied:
         return scheme, host, port, _resolve(host, port)
     if _is_legacy_ipv4_spelling(host):

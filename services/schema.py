@@ -7,11 +7,14 @@ successful scrape?) belong to the action that starts a generation.
 
 import re
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
+
+from django.utils import timezone
 
 from history.storage import UPLOAD_AREAS, stored_path_from_reference
 from services.colors import color_hex
+from services.outbound import OutboundError, parse_http_url
 
 TEXT_TYPES = {"text", "textarea", "url", "image", "color", "date"}
 CHOICE_TYPES = {"select", "radio"}
@@ -19,6 +22,35 @@ CHOICE_TYPES = {"select", "radio"}
 # Accepted by url fields and by image fields (pasted URLs). Mirrored in JS.
 HTTP_URL_RE = re.compile(r"^https?://[^\s/$.?#][^\s]*$", re.IGNORECASE)
 URL_MAX_LENGTH = 2048
+# Date fields (Spy's "ads started before"): YYYY-MM-DD, what the date input sends — on its own
+# date.fromisoformat also reads 20250101 and 2025-W01-1 — from 2000-01-01 (before any ad
+# library) to a year from today. Mirrored in JS.
+DATE_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+EARLIEST_DATE = date(2000, 1, 1)
+LATEST_DATE_AHEAD = timedelta(days=366)
+
+
+def is_http_url(value: str) -> bool:
+    """An absolute http(s) URL a request can be made to as written: the pattern, and the
+    reading the server's fetch gives it (a host, a port in range, no user name or password) —
+    so a URL that passes a form does not fail in the job, after a scrape was counted."""
+    if not HTTP_URL_RE.match(value):
+        return False
+    try:
+        parse_http_url(value)
+    except OutboundError:
+        return False
+    return True
+
+
+def is_form_date(value: str) -> bool:
+    if not DATE_RE.match(value):
+        return False
+    try:
+        day = date.fromisoformat(value)
+    except ValueError:
+        return False
+    return EARLIEST_DATE <= day <= timezone.localdate() + LATEST_DATE_AHEAD
 
 
 def is_image_reference(value: str) -> bool:
@@ -31,7 +63,7 @@ def is_image_reference(value: str) -> bool:
     if value.startswith("/"):
         stored = stored_path_from_reference(value)
         return stored is not None and stored.area in UPLOAD_AREAS
-    return bool(HTTP_URL_RE.match(value))
+    return is_http_url(value)
 
 
 def _whole_number(raw: Any) -> int | None:
@@ -112,18 +144,15 @@ class Field:
             return value, self.messages["minLength"]
         if self.max_length is not None and len(value) > self.max_length:
             return value, self.messages["maxLength"]
-        if self.type == "url" and not HTTP_URL_RE.match(value):
+        if self.type == "url" and not is_http_url(value):
             return value, self.messages["invalid"]
         if self.type == "image" and not is_image_reference(value):
             return value, self.messages["invalid"]
         # A hex code or a CSS colour name ("navy", "light blue", "Sky-Blue"): services.colors.
         if self.type == "color" and color_hex(value) is None:
             return value, self.messages["invalid"]
-        if self.type == "date":
-            try:
-                date.fromisoformat(value)
-            except ValueError:
-                return value, self.messages["invalid"]
+        if self.type == "date" and not is_form_date(value):
+            return value, self.messages["invalid"]
         return value, None
 
     def _satisfied_by_pair(self, inputs: dict) -> bool:

@@ -45,9 +45,20 @@ const UPLOAD_PATH_RE = /^\/files\/(?:logos|products|user-uploads)\/\d+\/[A-Za-z0
 const HEX_COLOR_RE = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const COLOR_NAME_RE = /^[a-z][a-z \-]*$/i;
 
-/** Whether `value` is an absolute http(s) URL (the server's rule). */
+// A user name or password before the host (the server refuses them; fetching never sends them).
+const USERINFO_RE = /^https?:\/\/[^/?#]*@/i;
+
+/** Whether `value` is an absolute http(s) URL a request can be made to as written (the server's
+ * rule, services.schema.is_http_url): the pattern, then a real parse — a port out of range, a
+ * broken IPv6 address or a user name or password are refused. */
 export function isHttpUrl(value) {
-  return HTTP_URL_RE.test(String(value).trim());
+  const text = String(value).trim();
+  if (!HTTP_URL_RE.test(text) || USERINFO_RE.test(text)) return false;
+  try {
+    return Boolean(new URL(text).hostname);
+  } catch {
+    return false;
+  }
 }
 
 /** Whether `value` is the address of an uploaded file (as opposed to a pasted URL). */
@@ -62,12 +73,26 @@ export function isColorValue(value) {
   return HEX_COLOR_RE.test(text) || (COLOR_NAME_RE.test(text) && isKnownColorName(text) !== false);
 }
 
-function isValidDate(text) {
+// Date fields: YYYY-MM-DD from 2000-01-01 to a year from today (services/schema.py).
+const EARLIEST_DATE = "2000-01-01";
+const LATEST_DATE_AHEAD_DAYS = 366;
+
+function isoDay(date) {
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whether `text` is a real calendar day written YYYY-MM-DD within the accepted range. */
+export function isValidDate(text, today = new Date()) {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return false;
   const [year, month, day] = match.slice(1).map(Number);
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return false;
+  }
+  const latest = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate() + LATEST_DATE_AHEAD_DAYS));
+  // Zero-padded ISO days compare as strings.
+  return text >= EARLIEST_DATE && text <= isoDay(latest);
 }
 
 // Used only when the server's schema does not carry its own text for a rule.
@@ -128,8 +153,8 @@ export function fieldError(field, value, values = {}) {
   }
   if (field.minLength != null && textLength(text) < field.minLength) return message(field, "minLength");
   if (field.maxLength != null && textLength(text) > field.maxLength) return message(field, "maxLength");
-  if (field.type === "url" && !HTTP_URL_RE.test(text)) return message(field, "invalid");
-  if (field.type === "image" && !(HTTP_URL_RE.test(text) || isUploadPath(text))) {
+  if (field.type === "url" && !isHttpUrl(text)) return message(field, "invalid");
+  if (field.type === "image" && !(isHttpUrl(text) || isUploadPath(text))) {
     return message(field, "invalid");
   }
   if (field.type === "color" && !isColorValue(text)) return message(field, "invalid");

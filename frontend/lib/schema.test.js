@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { allFields, counterText, fieldError, initialValues, isHttpUrl, isOverLimit, isVisible, validate } from "./schema.js";
+import {
+  allFields,
+  counterText,
+  fieldError,
+  initialValues,
+  isHttpUrl,
+  isOverLimit,
+  isValidDate,
+  isVisible,
+  validate,
+} from "./schema.js";
 
 // A schema in the shape services/schema.py sends (CONTRACTS.md), exercising every rule.
 const schema = {
@@ -145,6 +155,18 @@ describe("schema helpers", () => {
     expect(isHttpUrl("https://exa mple.com")).toBe(false);
     expect(isHttpUrl("javascript:alert(1)")).toBe(false);
   });
+
+  it("refuses URLs no request can be made to, as the server does", () => {
+    expect(isHttpUrl("http://127.0.0.1:99999/")).toBe(false);
+    expect(isHttpUrl("http://example.com:65536/")).toBe(false);
+    expect(isHttpUrl("http://example.com:http/")).toBe(false);
+    expect(isHttpUrl("http://[::1/")).toBe(false);
+    expect(isHttpUrl("http://user:secret@example.com/")).toBe(false);
+    expect(isHttpUrl("http://@example.com/")).toBe(false);
+    expect(isHttpUrl("http://example.com:65535/")).toBe(true);
+    expect(isHttpUrl("http://[2001:db8::1]:8080/a")).toBe(true);
+    expect(isHttpUrl("https://example.com/a@b")).toBe(true);
+  });
 });
 
 describe("validate", () => {
@@ -197,6 +219,25 @@ describe("validate", () => {
   it("rejects impossible dates", () => {
     expect(validate(schema, { ...good, adsStartedBefore: "2026-02-30" }).errors.adsStartedBefore).toHaveLength(1);
     expect(validate(schema, { ...good, adsStartedBefore: "yesterday" }).errors.adsStartedBefore).toHaveLength(1);
+  });
+
+  it("takes dates written YYYY-MM-DD only, from 2000-01-01 to a year from today", () => {
+    const today = new Date(2026, 10, 21);
+    for (const text of ["2025-W01-1", "20250101", "2025-1-01", "0001-01-01", "9999-12-31", "1999-12-31", "2027-11-23"]) {
+      expect(isValidDate(text, today)).toBe(false);
+    }
+    for (const text of ["2000-01-01", "2025-01-31", "2026-11-21", "2027-11-22"]) {
+      expect(isValidDate(text, today)).toBe(true);
+    }
+    const field = { name: "day", label: "Day", type: "date", messages: { invalid: "Please enter a valid date" } };
+    expect(fieldError(field, "20250101", {})).toBe("Please enter a valid date");
+    expect(fieldError(field, "2025-01-31", {})).toBeNull();
+  });
+
+  it("refuses a URL field's port out of range with the field's message", () => {
+    expect(validate(schema, { ...good, websiteUrl: "http://127.0.0.1:99999/" }).errors.websiteUrl).toEqual([
+      "Please enter a valid URL",
+    ]);
   });
 
   it("accepts an image by upload or by its paired URL, and wants one of them", () => {

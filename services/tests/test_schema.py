@@ -1,8 +1,10 @@
 """The tool schemas: documented lists, defaults, bounds and messages, and the props the islands get."""
 
 import json
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from services.registry import TOOLS
 from services.schema import StepSchemas
@@ -303,6 +305,34 @@ def test_an_image_field_refuses_any_other_site_path(path):
     }
 
 
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://127.0.0.1:99999/",
+        "https://example.com:65536/shop",
+        "https://example.com:http/",
+        "http://[::1/",
+        "https://user:secret@example.com/",
+        "https://@example.com/",
+    ],
+)
+def test_a_url_no_request_can_be_made_to_gets_the_fields_message(url):
+    # The scrape would fail in the job (and count against the hour's scrapes) — refused up front.
+    assert errors_for("meta-ads-full", {**FULL_VALID["scrape"], "websiteUrl": url}) == {
+        "websiteUrl": ["Please enter a valid URL"]
+    }
+    assert errors_for("meta-creative", {**META_CREATIVE_VALID, "logoUrl": url}) == {
+        "logoUrl": ["Please enter a valid URL"]
+    }
+
+
+@pytest.mark.parametrize(
+    "url", ["https://example.com:65535/shop", "http://[2001:db8::1]:8080/", "https://münchen.example/"]
+)
+def test_urls_with_a_port_in_range_or_an_international_name_are_valid(url):
+    assert errors_for("meta-ads-full", {**FULL_VALID["scrape"], "websiteUrl": url}) == {}
+
+
 def test_meta_ads_full_scrape_messages():
     assert errors_for("meta-ads-full", {"step": "scrape"}) == {
         "type": ["Please select a type"],
@@ -475,6 +505,33 @@ def test_custom_headlines_are_validated_only_when_custom_is_chosen():
 )
 def test_spy_messages(name, value, message):
     assert errors_for("spy-master", {**SPY_VALID, name: value}) == {name: [message]}
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "2025-W01-1",
+        "20250101",
+        20250101,
+        "2025-1-31",
+        "２０２５-01-31",
+        "0001-01-01",
+        "9999-12-31",
+        "1999-12-31",
+        (timezone.localdate() + timedelta(days=367)).isoformat(),
+    ],
+)
+def test_the_spy_date_is_yyyy_mm_dd_from_2000_to_a_year_ahead(value):
+    assert errors_for("spy-master", {**SPY_VALID, "adsStartedBefore": value}) == {
+        "adsStartedBefore": ["Please enter a valid date"]
+    }
+
+
+@pytest.mark.parametrize(
+    "value", ["2000-01-01", "2025-01-31", (timezone.localdate() + timedelta(days=366)).isoformat()]
+)
+def test_the_spy_date_range_includes_its_ends(value):
+    assert errors_for("spy-master", {**SPY_VALID, "adsStartedBefore": value}) == {}
 
 
 def test_unknown_inputs_are_dropped_and_non_dict_input_is_refused_cleanly():
