@@ -1,0 +1,67 @@
+"""Staff's view of the accounts: find one, see and edit its profile, deactivate it, and reach its
+credits, ledger, generations and subscriptions (each app's own admin screen, by URL)."""
+
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+
+from accounts.models import User
+
+
+class UserCreation(AdminUserCreationForm):
+    class Meta(AdminUserCreationForm.Meta):
+        model = User
+        fields = ("email",)
+
+
+class UserChange(UserChangeForm):
+    class Meta(UserChangeForm.Meta):
+        model = User
+        fields = "__all__"
+
+
+# (label, admin changelist URL name, the filter that names the user) — the other apps' screens.
+RELATED_SCREENS = [
+    ("Credits", "admin:credits_creditbalance_changelist", "user__id__exact"),
+    ("Ledger", "admin:credits_ledgerentry_changelist", "user__id__exact"),
+    ("Generations", "admin:history_generation_changelist", "user__id__exact"),
+    ("Subscriptions", "admin:billing_subscription_changelist", "user__id__exact"),
+]
+
+
+@admin.register(User)
+class UserAdmin(DjangoUserAdmin):
+    form = UserChange
+    add_form = UserCreation
+    list_display = ["email", "name", "company", "created_at", "last_login", "is_active", "is_staff"]
+    list_filter = ["is_active", "is_staff", "is_superuser"]
+    search_fields = ["email", "name", "company"]
+    ordering = ["-created_at"]
+    date_hierarchy = "created_at"
+    readonly_fields = ["created_at", "updated_at", "last_login", "related"]
+    fieldsets = [
+        (None, {"fields": ["email", "password"]}),
+        ("Profile", {"fields": ["name", "company", "website", "bio", "avatar"]}),
+        ("Account", {"fields": ["related", "created_at", "updated_at", "last_login"]}),
+        (
+            "Permissions",
+            {
+                "fields": ["is_active", "is_staff", "is_superuser", "groups", "user_permissions"],
+                "description": "Untick Active to stop an account from signing in without deleting its records.",
+            },
+        ),
+    ]
+    add_fieldsets = [
+        (None, {"classes": ["wide"], "fields": ["email", "usable_password", "password1", "password2"]})
+    ]
+
+    @admin.display(description="Records")
+    def related(self, user):
+        if not user.pk:
+            return "-"
+        links = [
+            (reverse(url_name) + f"?{param}={user.pk}", label) for label, url_name, param in RELATED_SCREENS
+        ]
+        return format_html_join(" · ", '<a href="{}">{}</a>', links) or format_html("-")
