@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { api } from "../../lib/api.js";
 import { downloadImage, downloadText } from "../../lib/download.js";
 import { isWebUrl, outputParts, outputText } from "../../lib/output.js";
@@ -40,7 +40,7 @@ function Output({ detail, toolLabel, downloadName }) {
     return (
       <div className="space-y-1 text-sm">
         {detail.error_message && <p className="text-red-700 dark:text-red-300">{detail.error_message}</p>}
-        <p className={ui.muted}>{refundNote(detail.credits_used)}</p>
+        {!/refunded/i.test(detail.error_message || "") && <p className={ui.muted}>{refundNote(detail.credits_used)}</p>}
       </div>
     );
   }
@@ -123,13 +123,33 @@ function Output({ detail, toolLabel, downloadName }) {
   );
 }
 
-/** One history entry: collapsed by default; expanding loads its detail once. */
-export default function HistoryItem({ item, itemUrl, toolLabel }) {
+export const FOLLOW_MS = 5000; // an unfinished entry re-reads itself until it is done
+
+/** One history entry: collapsed by default; expanding loads its detail once. An entry still
+ * queued or running follows itself and shows its outcome when it settles. */
+export default function HistoryItem({ item: listed, itemUrl, toolLabel }) {
   const [open, setOpen] = useState(false);
   const [detail, setDetail] = useState(null);
   const [loadError, setLoadError] = useState(false);
+  const [settled, setSettled] = useState(null); // the entry as read once it finished
+  const item = settled?.id === listed.id ? { ...listed, ...settled } : listed;
   const bodyId = `history-item-${item.id}`;
   const running = !isFinished(item.status);
+
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = setInterval(async () => {
+      try {
+        const fresh = await api(urlFor(itemUrl, listed.id));
+        if (!isFinished(fresh?.status)) return;
+        setSettled({ id: listed.id, status: fresh.status, credits_used: fresh.credits_used });
+        setDetail(fresh);
+      } catch {
+        // Gone or unreachable: keep the entry as listed; the next list read tells.
+      }
+    }, FOLLOW_MS);
+    return () => clearInterval(timer);
+  }, [running, listed.id, itemUrl]);
 
   const toggle = async () => {
     const next = !open;

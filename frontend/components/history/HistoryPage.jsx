@@ -7,7 +7,8 @@ import * as ui from "../ui.js";
 export const PAGE_SIZE = 20;
 
 function typeFromLocation(types) {
-  const wanted = new URLSearchParams(window.location.search).get("service_type") || "";
+  // Service types are stored with underscores; the hyphen spelling names the same type.
+  const wanted = (new URLSearchParams(window.location.search).get("service_type") || "").replaceAll("-", "_");
   return types.some((t) => t.value === wanted) ? wanted : "";
 }
 

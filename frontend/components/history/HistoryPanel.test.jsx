@@ -169,6 +169,30 @@ describe("HistoryPanel", () => {
     expect(links[0].getAttribute("rel")).toBe("noopener noreferrer");
   });
 
+  it("follows an unfinished entry until it settles", async () => {
+    vi.useFakeTimers();
+    let status = "running";
+    const detail = vi.fn(() => json({ id: 9, status, credits_used: 20, output_data: status === "success" ? { socialMediaCopy: "Done!" } : {} }));
+    serve({
+      [LIST]: { results: [{ id: 9, tool: "social-media-copy", service_type: "meta_copy", status: "queued", credits_used: 20, created_at: "2026-11-21T10:00:00Z" }] },
+      "/api/history/9/": detail,
+    });
+    await act(async () => render(panel()));
+    const [item] = screen.getAllByTestId("history-item");
+    expect(within(item).getByText("Generating Meta Copy content...")).toBeTruthy();
+    await act(async () => vi.advanceTimersByTimeAsync(5000));
+    expect(within(item).getByText("Queued")).toBeTruthy(); // still running: keeps following
+    status = "success";
+    await act(async () => vi.advanceTimersByTimeAsync(5000));
+    expect(within(item).getByText("Success")).toBeTruthy();
+    expect(within(item).queryByText("Generating Meta Copy content...")).toBeNull();
+    await act(async () => vi.advanceTimersByTimeAsync(20000));
+    expect(detail).toHaveBeenCalledTimes(2); // and stops once it is done
+    await act(async () => fireEvent.click(within(item).getAllByRole("button")[0]));
+    expect(within(item).getByText("Done!")).toBeTruthy();
+    vi.useRealTimers();
+  });
+
   it("reloads when told a generation finished", async () => {
     const fetchMock = serve({ [LIST]: { results: [] } });
     const { rerender } = await act(async () => render(panel()));
