@@ -57,11 +57,21 @@ def test_a_reason_is_required(alice):
         run("alice@example.com", "10")
 
 
-def test_the_same_idempotency_key_grants_once(alice):
-    run("alice@example.com", "10", "--reason", "Retry-safe", "--idempotency-key", "ticket-42")
-    run("alice@example.com", "10", "--reason", "Retry-safe", "--idempotency-key", "ticket-42")
+def test_the_same_idempotency_key_grants_once_and_says_so(alice):
+    assert "balance now 110" in run(
+        "alice@example.com", "10", "--reason", "Retry-safe", "--idempotency-key", "ticket-42"
+    )
+    run("alice@example.com", "5", "--reason", "Later", "--idempotency-key", "ticket-43")
+    again = run("alice@example.com", "10", "--reason", "Retry-safe", "--idempotency-key", "ticket-42")
 
-    assert balance_of(alice) == 110
+    assert balance_of(alice) == 115
+    assert "Already applied with this key" in again and "nothing granted now" in again
+    assert "has 115 credits" in again  # the balance as it is now, not as that grant left it
+
+
+def test_an_empty_email_is_refused_clearly(db):
+    with pytest.raises(CommandError, match="Give the account's e-mail address."):
+        run("  ", "10", "--reason", "x")
 
 
 def test_each_run_without_a_key_is_a_new_grant(alice):

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from credits.actions import CreditError, grant_credits
-from credits.models import LedgerEntry
+from credits.models import LedgerEntry, balance_of
 
 
 class Command(BaseCommand):
@@ -27,12 +27,17 @@ class Command(BaseCommand):
         )
 
     def handle(self, *, email, amount, reason, idempotency_key, **options):
+        if not email.strip():
+            raise CommandError("Give the account's e-mail address.")
         user = get_user_model().objects.filter(email__iexact=email.strip()).first()
         if user is None:
             raise CommandError(f"No account with the e-mail address {email}.")
         if amount == 0:
             raise CommandError("The amount must not be zero.")
         kind = LedgerEntry.Kind.GRANT if amount > 0 else LedgerEntry.Kind.ADJUSTMENT
+        applied_before = (
+            bool(idempotency_key) and LedgerEntry.objects.filter(idempotency_key=idempotency_key).exists()
+        )
         try:
             entry = grant_credits(
                 user=user,
@@ -43,6 +48,12 @@ class Command(BaseCommand):
             )
         except CreditError as error:
             raise CommandError(f"{user.email}: {error}") from error
+        if applied_before:
+            self.stdout.write(
+                f"Already applied with this key on {entry.created_at:%Y-%m-%d %H:%M} UTC: nothing granted now. "
+                f"{user.email} has {balance_of(user)} credits."
+            )
+            return
         self.stdout.write(
             f"{entry.get_kind_display()} of {entry.signed_amount} credits for {user.email}; "
             f"balance now {entry.balance_after}."
