@@ -64,8 +64,16 @@ class GenerationAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False
 
+    # View only ("View generation", no Save buttons); staff act on generations through the
+    # "Fail and refund" action, which needs the change permission.
+    def has_change_permission(self, request, obj=None):
+        return False
+
     def has_delete_permission(self, request, obj=None):
         return False
+
+    def has_fail_permission(self, request):
+        return request.user.has_perm("history.change_generation")
 
     @admin.display(description="User", ordering="user__email")
     def user_email(self, generation):
@@ -79,7 +87,7 @@ class GenerationAdmin(admin.ModelAdmin):
     def output_pretty(self, generation):
         return _pretty_json(generation.output_data)
 
-    @admin.action(description="Fail and refund")
+    @admin.action(description="Fail and refund", permissions=["fail"])
     def fail_and_refund(self, request, queryset):
         failed = skipped = 0
         for generation in queryset.select_related("user"):

@@ -59,6 +59,7 @@ def test_the_detail_page_shows_input_and_output_as_readable_json(staff_client, a
     assert "&quot;brand&quot;: &quot;Glow Naturals&quot;" in body
     assert "&quot;headline&quot;: &quot;Meet Glow&quot;" in body
     assert 'name="status"' not in body  # read-only: no form inputs for the record
+    assert "View generation" in body and 'name="_save"' not in body  # and nothing to save
 
 
 def test_fail_and_refund_fails_in_flight_generations_once(staff_client, alice):
