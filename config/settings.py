@@ -388,7 +388,9 @@ SECURE_CSP = {
     "font-src": [CSP.SELF],
     "connect-src": [CSP.SELF, *([_s3_origin] if _s3_origin else [])],
     "frame-ancestors": [CSP.NONE],
-    "form-action": [CSP.SELF, "https://github.com", "https://www.linkedin.com"],
+    # 'Manage billing' posts to our view, which redirects to Stripe's customer portal: the
+    # browser applies form-action to that redirect too.
+    "form-action": [CSP.SELF, "https://github.com", "https://www.linkedin.com", "https://billing.stripe.com"],
     "base-uri": [CSP.SELF],
     "object-src": [CSP.NONE],
 }
