@@ -283,8 +283,9 @@ REST_FRAMEWORK = {
     "UNICODE_JSON": False,
     "DEFAULT_PARSER_CLASSES": [
         "config.parsers.JSONParser",
-        "rest_framework.parsers.MultiPartParser",
+        "config.parsers.MultiPartParser",
     ],
+    "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": None,
 }

@@ -23,4 +23,6 @@ urlpatterns = [
     path(settings.ADMIN_URL, admin.site.urls),
 ]
 
+handler400 = "config.views.bad_request"
 handler404 = "config.views.page_not_found"
+handler500 = "config.views.server_error"

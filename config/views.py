@@ -1,14 +1,22 @@
-"""Project-level pages that compose several apps: the landing page, the dashboard, 404."""
+"""Project-level pages that compose several apps: the landing page, the dashboard, and the
+error handlers (404, 400, 500) — JSON under the API (config/api_errors.py), pages elsewhere."""
 
+import logging
+
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponsePermanentRedirect
+from django.http import HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
+from django.template import loader
 from django.urls import Resolver404, resolve
 
 from billing.models import Plan
+from config.api_errors import BAD_REQUEST, NOT_FOUND, SERVER_ERROR, is_api_request, refused_body_message
 from config.dashboard import dashboard_content, read_stamp
 from credits.context_processors import shell_balance_props
 from services.registry import TOOLS
+
+logger = logging.getLogger(__name__)
 
 # The landing page's four documented features (spec 000 §2), with our supporting lines.
 LANDING_FEATURES = [
@@ -62,13 +70,42 @@ def dashboard(request):
 
 def page_not_found(request, exception=None):
     """The 404 page — unless the address only has a slash too many ("/dashboard/",
-    "/services/meta-copy/"): then a permanent redirect to the one without it, query kept."""
+    "/services/meta-copy/"): then a permanent redirect to the one without it, query kept.
+    Under the API: 404 `{"detail": "Not found."}`, as DRF answers for a missing object."""
     target = _without_trailing_slash(request.path_info) if isinstance(exception, Resolver404) else None
     if target is not None and request.method in ("GET", "HEAD"):
         script_prefix = request.path[: len(request.path) - len(request.path_info)]
         query = request.META.get("QUERY_STRING", "")
         return HttpResponsePermanentRedirect(script_prefix + target + (f"?{query}" if query else ""))
+    if is_api_request(request):
+        return JsonResponse({"detail": NOT_FOUND}, status=404)
     return render(request, "404.html", status=404)
+
+
+def bad_request(request, exception=None):
+    """A request Django refused (a body past DATA_UPLOAD_MAX_MEMORY_SIZE, too many form fields,
+    a bad Host header): JSON under the API, otherwise the 400 page."""
+    if is_api_request(request):
+        return JsonResponse({"detail": refused_body_message(exception) or BAD_REQUEST}, status=400)
+    return _standalone_page("400.html", status=400)
+
+
+def server_error(request):
+    if is_api_request(request):
+        return JsonResponse({"detail": SERVER_ERROR}, status=500)
+    return _standalone_page("500.html", status=500)
+
+
+def _standalone_page(template_name: str, *, status: int) -> HttpResponse:
+    """An error page rendered without the request — no context processors, no database: the
+    failure being reported may be in either."""
+    try:
+        html = loader.get_template(template_name).render({"PRODUCT_NAME": settings.PRODUCT_NAME})
+    except Exception:
+        # Never fail while reporting a failure: Django's own bare page text instead.
+        logger.exception("Could not render %s", template_name)
+        html = f"<!doctype html><title>Error ({status})</title><h1>Error ({status})</h1>"
+    return HttpResponse(html, status=status)
 
 
 def _without_trailing_slash(path: str) -> str | None:

@@ -27,11 +27,12 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from PIL import Image, UnidentifiedImageError
 from rest_framework import serializers
 from rest_framework.exceptions import ParseError, UnsupportedMediaType
-from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api_errors import refused_body_message
 from config.images import InvalidImage, reencode_image
+from config.parsers import MultiPartParser
 from history.models import CreativeVersion, Generation
 from history.storage import GENERATION_HISTORY, StorageFailed, parse_stored_path, read_file, save_file
 
@@ -274,6 +275,8 @@ class VersionsView(APIView):
                 {"errors": {"non_field_errors": ["Send the image and layers as multipart form data."]}},
                 status=400,
             )
+        if (message := refused_body_message(exc)) is not None:  # too many fields, …
+            return Response({"errors": {"non_field_errors": [message]}}, status=400)
         return super().handle_exception(exc)
 
     @extend_schema(

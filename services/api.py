@@ -11,10 +11,11 @@ import uuid
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotAuthenticated, ParseError, UnsupportedMediaType
-from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api_errors import refused_body_message
+from config.parsers import MultiPartParser
 from config.rate_limits import TOO_MANY_UPLOADS, take_upload_slot
 from credits.actions import InsufficientCredits
 from credits.models import balance_of
@@ -53,18 +54,21 @@ class SignInRequired:
 
 
 class BadRequestMixin:
-    """Malformed bodies (bad JSON, wrong content type) answer 400 with the usual errors shape."""
+    """Malformed bodies (bad JSON or multipart, wrong content type, a body Django refuses as too
+    large or of too many fields) answer 400 with the usual errors shape."""
 
     def handle_exception(self, exc):
-        if isinstance(exc, ParseError | UnsupportedMediaType):
-            return Response({"errors": {"non_field_errors": [_parse_error_message(exc)]}}, status=400)
+        if (message := _bad_body_message(exc)) is not None:
+            return Response({"errors": {"non_field_errors": [message]}}, status=400)
         return super().handle_exception(exc)
 
 
-def _parse_error_message(exc) -> str:
+def _bad_body_message(exc) -> str | None:
     if isinstance(exc, UnsupportedMediaType):
         return "Unsupported content type."
-    return "The request body is not valid JSON."
+    if isinstance(exc, ParseError):
+        return str(exc.detail)  # the project's parsers word it for users (config/parsers.py)
+    return refused_body_message(exc)
 
 
 class GenerationRequestSerializer(serializers.Serializer):

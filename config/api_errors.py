@@ -1,0 +1,45 @@
+"""The JSON API's answers to what goes wrong outside its views' own checks: an unknown address
+under the API, a body Django refuses before any parser reads it, a server error. The API
+promises JSON errors (services/api.py): 400 `{"errors": …}` from the views, `{"detail": …}`
+otherwise — never Django's HTML error pages, which the islands could only show as
+"HTTP error! status: 400".
+
+The error handlers (config/views.py) answer these paths with JSON and every other path with a page.
+"""
+
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+API_PATH_PREFIXES = ("/api/", "/billing/api/")
+
+NOT_FOUND = "Not found."  # DRF's own text for a missing object
+BAD_REQUEST = "Bad request."
+SERVER_ERROR = "Something went wrong on our side. Please try again in a moment."
+BODY_TOO_LARGE = "The request body is too large."
+TOO_MANY_FIELDS = "The request has too many form fields."
+TOO_MANY_FILES = "The request has too many files."
+
+
+def is_api_request(request) -> bool:
+    return request.path_info.startswith(API_PATH_PREFIXES)
+
+
+def refused_body_message(exc: BaseException | None) -> str | None:
+    """What to tell a client whose body Django refused (DATA_UPLOAD_MAX_MEMORY_SIZE,
+    DATA_UPLOAD_MAX_NUMBER_FIELDS, DATA_UPLOAD_MAX_NUMBER_FILES); None for anything else."""
+    if isinstance(exc, RequestDataTooBig):
+        return BODY_TOO_LARGE
+    if isinstance(exc, TooManyFieldsSent):
+        return TOO_MANY_FIELDS
+    if isinstance(exc, TooManyFilesSent):
+        return TOO_MANY_FILES
+    return None
+
+
+def exception_handler(exc, context):
+    """REST_FRAMEWORK's EXCEPTION_HANDLER: DRF's, and a refused body as 400 `{"detail": …}`. DRF
+    leaves Django's exceptions to Django, whose answer to these is its bare HTML 400 page."""
+    if (message := refused_body_message(exc)) is not None:
+        return Response({"detail": message}, status=400)
+    return drf_exception_handler(exc, context)
