@@ -27,7 +27,17 @@ class StripeUnavailable(Exception):
 
 
 class InvalidWebhook(Exception):
-    """The webhook body is not a correctly signed, fresh Stripe event."""
+    """The webhook body is not a correctly signed, fresh Stripe event. `answer` is what the
+    webhook view tells the sender."""
+
+    answer = "Invalid Stripe signature"
+
+
+class InvalidWebhookBody(InvalidWebhook):
+    """Correctly signed, but not the shape of a Stripe event (a JSON array, a string, an
+    event without id, type or data.object). Retrying would not help."""
+
+    answer = "Not a Stripe event"
 
 
 def is_configured() -> bool:
@@ -108,10 +118,35 @@ def verify_webhook(payload: bytes, signature_header: str | None) -> dict:
     if not signature_header:
         raise InvalidWebhook("missing Stripe-Signature header")
     try:
-        stripe.Webhook.construct_event(payload, signature_header, secret, tolerance=WEBHOOK_TOLERANCE_SECONDS)
-    except (stripe.SignatureVerificationError, ValueError) as exc:
+        stripe.WebhookSignature.verify_header(
+            payload, signature_header, secret, tolerance=WEBHOOK_TOLERANCE_SECONDS
+        )
+    except (stripe.SignatureVerificationError, ValueError) as exc:  # ValueError: not UTF-8
         raise InvalidWebhook(str(exc)) from exc
-    event = json.loads(payload)
-    if not isinstance(event, dict) or not event.get("id") or not event.get("type"):
-        raise InvalidWebhook("not an event")
+    try:
+        event = json.loads(payload)
+    except (ValueError, RecursionError) as exc:  # not JSON, or nested deeper than Python recurses
+        raise InvalidWebhookBody("body is not JSON") from exc
+    if not _is_event(event):
+        raise InvalidWebhookBody("body is not a Stripe event")
     return event
+
+
+_YEAR_5000 = 95_617_584_000  # unix seconds; later ones are no Stripe time (and overflow datetime)
+
+
+def _is_event(event) -> bool:
+    """The fields we rely on have the types (and fit the columns) Stripe gives them: an id and
+    a type, the object the event is about (a JSON object), and when it was created (unix seconds)."""
+    if not isinstance(event, dict):
+        return False
+    event_id, event_type, data, created = (event.get(k) for k in ("id", "type", "data", "created"))
+    return (
+        isinstance(event_id, str)
+        and 0 < len(event_id) <= 255
+        and isinstance(event_type, str)
+        and 0 < len(event_type) <= 100
+        and isinstance(data, dict)
+        and isinstance(data.get("object"), dict)
+        and (created is None or (type(created) is int and 0 <= created < _YEAR_5000))
+    )

@@ -175,7 +175,7 @@ def stripe_webhook(request):
         event = stripe_client.verify_webhook(request.body, request.headers.get("Stripe-Signature"))
     except InvalidWebhook as exc:
         log.warning("Refused a Stripe webhook: %s", exc)
-        return HttpResponseBadRequest("Invalid Stripe signature")
+        return HttpResponseBadRequest(exc.answer)
     try:
         apply_stripe_event(event=event)
     except Exception:

@@ -235,3 +235,44 @@ def test_an_event_that_cannot_be_applied_is_stored_with_its_error_and_retried_by
     stored = StripeEvent.objects.get(id="evt_1SVqYYLkdIwHu7ixBroken01")
     assert stored.processed_at is None
     assert "KeyError" in stored.error
+
+
+EVENT = {
+    "id": "evt_1SVqXXLkdIwHu7ixShape01",
+    "object": "event",
+    "type": "invoice.paid",
+    "created": 1763730000,
+    "data": {"object": {"id": "in_1SVqXX", "object": "invoice"}},
+}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        pytest.param("[]", id="a JSON array"),
+        pytest.param(json.dumps([EVENT]), id="an array of events"),
+        pytest.param('"invoice.paid"', id="a string"),
+        pytest.param("5", id="a number"),
+        pytest.param("null", id="null"),
+        pytest.param("{not json", id="not JSON"),
+        pytest.param("[" * 5000 + "]" * 5000, id="nested deeper than Python recurses"),
+        pytest.param(json.dumps({**EVENT, "id": ["evt_1"]}), id="an id that is not text"),
+        pytest.param(json.dumps({**EVENT, "id": "evt_" + "x" * 300}), id="an id longer than Stripe's"),
+        pytest.param(json.dumps({**EVENT, "type": None}), id="no type"),
+        pytest.param(json.dumps({**EVENT, "data": [EVENT["data"]]}), id="data that is a list"),
+        pytest.param(json.dumps({**EVENT, "data": {"object": "in_1SVqXX"}}), id="an object that is text"),
+        pytest.param(json.dumps({**EVENT, "created": "yesterday"}), id="a created time that is text"),
+        pytest.param(json.dumps({**EVENT, "created": 10**20}), id="a created time past any calendar"),
+    ],
+)
+def test_a_correctly_signed_body_that_is_no_stripe_event_is_refused_with_a_400(client, stripe_keys, body):
+    response = post_event(client, body.encode())
+
+    assert (response.status_code, response.content) == (400, b"Not a Stripe event")
+    assert StripeEvent.objects.count() == 0
+
+
+def test_a_body_that_is_not_utf8_is_refused_as_unsigned(client, stripe_keys):
+    response = post_event(client, b"\xff\xfe{}")
+
+    assert (response.status_code, response.content) == (400, b"Invalid Stripe signature")
