@@ -6,7 +6,30 @@ from decimal import Decimal
 
 from billing.models import from_unix
 
-_SYMBOLS = {"usd": "$", "eur": "€", "gbp": "£", "cad": "CA$", "aud": "A$"}
+_SYMBOLS = {"usd": "$", "eur": "€", "gbp": "£", "cad": "CA$", "aud": "A$", "jpy": "¥"}
+# Stripe amounts are in the currency's minor unit: cents for most, but these have none (¥500 is
+# 500) and these count thousandths. https://docs.stripe.com/currencies#zero-decimal
+ZERO_DECIMAL_CURRENCIES = frozenset(
+    [
+        "bif",
+        "clp",
+        "djf",
+        "gnf",
+        "jpy",
+        "kmf",
+        "krw",
+        "mga",
+        "pyg",
+        "rwf",
+        "ugx",
+        "vnd",
+        "vuv",
+        "xaf",
+        "xof",
+        "xpf",
+    ]
+)
+THREE_DECIMAL_CURRENCIES = frozenset(["bhd", "jod", "kwd", "omr", "tnd"])
 _STATUS_CLASSES = {
     "paid": "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200",
     "open": "bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200",
@@ -14,9 +37,19 @@ _STATUS_CLASSES = {
 _OTHER_STATUS_CLASSES = "bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-200"
 
 
+def minor_unit_digits(currency: str) -> int:
+    """How many decimal places Stripe's integer amounts carry in `currency`."""
+    code = (currency or "").lower()
+    if code in ZERO_DECIMAL_CURRENCIES:
+        return 0
+    return 3 if code in THREE_DECIMAL_CURRENCIES else 2
+
+
 def format_amount(amount_minor: int, currency: str) -> str:
-    """amount_paid / 100 in the invoice currency: '$49.99', '€19.99', '49.99 CHF'."""
-    value = f"{Decimal(amount_minor or 0) / 100:,.2f}"
+    """A Stripe amount in the invoice currency: '$49.99', '€19.99', '49.99 CHF', '¥5,000',
+    '5,000 KRW'. The spec's amount_paid / 100 holds for two-decimal currencies only."""
+    digits = minor_unit_digits(currency)
+    value = f"{Decimal(amount_minor or 0).scaleb(-digits):,.{digits}f}"
     code = (currency or "").lower()
     if code in _SYMBOLS:
         return f"{_SYMBOLS[code]}{value}"
