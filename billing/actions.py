@@ -91,16 +91,9 @@ def _record_paid_invoice(invoice: dict, *, at: datetime) -> None:
     a PaidInvoice without a user and is granted when the customer is linked."""
     customer_id = invoice.get("customer") or ""
     subscription_id = _invoice_subscription_id(invoice)
-    plans = list(Plan.objects.all())
-    price_id, plan = "", None
-    for candidate in _invoice_price_ids(invoice):
-        price_id = price_id or candidate
-        plan = next((p for p in plans if p.price_id == candidate), None)
-        if plan is not None:
-            price_id = candidate
-            break
+    price_id, plan = _invoice_plan(invoice, plans=list(Plan.objects.all()))
 
-    paid, _ = PaidInvoice.objects.select_for_update().get_or_create(
+    paid, created = PaidInvoice.objects.select_for_update().get_or_create(
         invoice_id=invoice["id"],
         defaults={
             "customer_id": customer_id,
@@ -113,6 +106,13 @@ def _record_paid_invoice(invoice: dict, *, at: datetime) -> None:
         },
     )
     if paid.credited_at is not None:
+        return
+    if created and _is_plan_change_that_charged_nothing(invoice):
+        # A downgrade (or a switch its proration credit covers) pays for no new period: the
+        # credits of this period were granted with the invoice that paid for it.
+        log.info("Invoice %s is a plan change that charged nothing; no credits due", paid.invoice_id)
+        paid.credited_at = timezone.now()
+        paid.save(update_fields=["credited_at"])
         return
     if paid.user is None:
         metadata = ((invoice.get("parent") or {}).get("subscription_details") or {}).get("metadata")
@@ -310,14 +310,55 @@ def _invoice_subscription_id(invoice: dict) -> str:
     return details.get("subscription") or invoice.get("subscription") or ""
 
 
-def _invoice_price_ids(invoice: dict) -> list[str]:
-    """Price ids of the invoice's lines, in order. Newer API versions put them under
-    pricing.price_details.price; older ones had line.price.id."""
-    ids = []
-    for line in (invoice.get("lines") or {}).get("data") or []:
-        price = ((line.get("pricing") or {}).get("price_details") or {}).get("price") or line.get("price")
-        if isinstance(price, dict):
-            price = price.get("id")
-        if price:
-            ids.append(price)
-    return ids
+def _invoice_plan(invoice: dict, *, plans: list[Plan]) -> tuple[str, Plan | None]:
+    """The price an invoice pays for, and the plan sold under it (None when no plan sells
+    it; '', None for an invoice without prices).
+
+    A plan change puts proration lines on the invoice: 'Unused time on Basic' (a negative
+    amount, the old plan) and 'Remaining time on Pro' (positive, the new plan) — invoiced at
+    once, or carried ahead of the next period's line on the renewal invoice. So the invoice
+    pays for its regular (non-proration) line; failing that for its positive proration line;
+    the latest period, then the first line, breaks a tie."""
+    candidates = []
+    for index, line in enumerate((invoice.get("lines") or {}).get("data") or []):
+        price_id = _line_price_id(line)
+        if not price_id:
+            continue
+        plan = next((p for p in plans if p.price_id == price_id), None)
+        period_end = (line.get("period") or {}).get("end") or 0
+        rank = (
+            not _line_is_proration(line),
+            (line.get("amount") or 0) > 0,
+            period_end,
+            -index,
+        )
+        candidates.append((rank, price_id, plan))
+    if not candidates:
+        return "", None
+    _rank, price_id, plan = max(candidates, key=lambda candidate: candidate[0])
+    return price_id, plan
+
+
+def _line_price_id(line: dict) -> str:
+    """Newer API versions put the price under pricing.price_details.price; older ones had
+    line.price (an object, or its id)."""
+    price = ((line.get("pricing") or {}).get("price_details") or {}).get("price") or line.get("price")
+    if isinstance(price, dict):
+        price = price.get("id")
+    return price if isinstance(price, str) else ""
+
+
+def _line_is_proration(line: dict) -> bool:
+    """Newer API versions say so under parent.subscription_item_details (or
+    invoice_item_details); older ones had line.proration."""
+    parent = line.get("parent") or {}
+    details = parent.get("subscription_item_details") or parent.get("invoice_item_details") or {}
+    return bool(details.get("proration", line.get("proration")))
+
+
+def _is_plan_change_that_charged_nothing(invoice: dict) -> bool:
+    """An invoice Stripe made for a subscription change (billing_reason 'subscription_update')
+    whose total is not positive: a downgrade's proration credit covers the new plan's time."""
+    total = invoice.get("total")
+    total = invoice.get("amount_paid") if total is None else total
+    return invoice.get("billing_reason") == "subscription_update" and (total or 0) <= 0

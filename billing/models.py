@@ -209,9 +209,9 @@ class Subscription(models.Model):
 
 
 class PaidInvoice(models.Model):
-    """A paid Stripe invoice and whether its credits were granted. An invoice can be paid
-    before checkout tells us the user; it then waits here (credited_at empty) and is granted
-    when the customer is linked."""
+    """A paid Stripe invoice and whether its credits were settled (`credited_at`): granted, or
+    none due — a plan change that charged nothing. An invoice can be paid before checkout tells
+    us the user; it then waits here (credited_at empty) and is granted when the customer is linked."""
 
     invoice_id = models.CharField(max_length=255, unique=True)
     customer_id = models.CharField(max_length=255, db_index=True)

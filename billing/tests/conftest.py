@@ -1,7 +1,13 @@
 import pytest
 
 from billing.models import Plan
-from billing.tests.stripe_fixtures import BASIC_PRICE, SECRET_KEY, WEBHOOK_SECRET, ensure_plans_seeded
+from billing.tests.stripe_fixtures import (
+    BASIC_PRICE,
+    PRO_PRICE,
+    SECRET_KEY,
+    WEBHOOK_SECRET,
+    ensure_plans_seeded,
+)
 
 
 @pytest.fixture
@@ -24,6 +30,16 @@ def basic_plan(plans):
     plan = Plan.objects.get(id="professional")
     plan.stripe_price_id = BASIC_PRICE
     plan.stripe_link = "https://buy.stripe.com/test_basic4999"
+    plan.save()
+    return plan
+
+
+@pytest.fixture
+def pro_plan(plans):
+    """The Pro plan (id enterprise), sold under the price id of the recorded plan changes."""
+    plan = Plan.objects.get(id="enterprise")
+    plan.stripe_price_id = PRO_PRICE
+    plan.stripe_link = "https://buy.stripe.com/test_pro14999"
     plan.save()
     return plan
 
