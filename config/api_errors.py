@@ -9,7 +9,6 @@ The error handlers (config/views.py) answer these paths with JSON and every othe
 
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from rest_framework.response import Response
-from rest_framework.views import exception_handler as drf_exception_handler
 
 API_PATH_PREFIXES = ("/api/", "/billing/api/")
 
@@ -19,10 +18,25 @@ SERVER_ERROR = "Something went wrong on our side. Please try again in a moment."
 BODY_TOO_LARGE = "The request body is too large."
 TOO_MANY_FIELDS = "The request has too many form fields."
 TOO_MANY_FILES = "The request has too many files."
+# A stale or missing CSRF token: the page was open across a sign-in or sign-out (which rotates
+# or ends the session) in another tab, or cookies are blocked.
+SESSION_CHANGED = (
+    "Your session has changed since this page was opened (for example, you signed in or out in "
+    "another tab). Please reload the page and try again."
+)
 
 
 def is_api_request(request) -> bool:
     return request.path_info.startswith(API_PATH_PREFIXES)
+
+
+def wants_json(request) -> bool:
+    """Under the API, or a fetch() asking for JSON only (frontend/lib/api.js sends
+    `Accept: application/json`, as the avatar upload on /profile does); a browser navigating
+    asks for text/html and gets a page."""
+    return is_api_request(request) or (
+        request.accepts("application/json") and not request.accepts("text/html")
+    )
 
 
 def refused_body_message(exc: BaseException | None) -> str | None:
@@ -40,6 +54,10 @@ def refused_body_message(exc: BaseException | None) -> str | None:
 def exception_handler(exc, context):
     """REST_FRAMEWORK's EXCEPTION_HANDLER: DRF's, and a refused body as 400 `{"detail": …}`. DRF
     leaves Django's exceptions to Django, whose answer to these is its bare HTML 400 page."""
+    # Imported here: rest_framework.views reads the REST_FRAMEWORK classes as it loads, and one
+    # of them (config.authentication) imports this module.
+    from rest_framework.views import exception_handler as drf_exception_handler
+
     if (message := refused_body_message(exc)) is not None:
         return Response({"detail": message}, status=400)
     return drf_exception_handler(exc, context)

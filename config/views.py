@@ -1,5 +1,6 @@
 """Project-level pages that compose several apps: the landing page, the dashboard, and the
-error handlers (404, 400, 500) — JSON under the API (config/api_errors.py), pages elsewhere."""
+error handlers (404, 400, 500, CSRF failure) — JSON under the API and to a fetch() asking for JSON
+(config/api_errors.py), pages elsewhere."""
 
 import logging
 
@@ -9,9 +10,17 @@ from django.http import HttpResponse, HttpResponsePermanentRedirect, JsonRespons
 from django.shortcuts import render
 from django.template import loader
 from django.urls import Resolver404, resolve
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from billing.models import Plan
-from config.api_errors import BAD_REQUEST, NOT_FOUND, SERVER_ERROR, is_api_request, refused_body_message
+from config.api_errors import (
+    BAD_REQUEST,
+    NOT_FOUND,
+    SERVER_ERROR,
+    SESSION_CHANGED,
+    refused_body_message,
+    wants_json,
+)
 from config.dashboard import dashboard_content, read_stamp
 from credits.context_processors import shell_balance_props
 from services.registry import TOOLS
@@ -77,7 +86,7 @@ def page_not_found(request, exception=None):
         script_prefix = request.path[: len(request.path) - len(request.path_info)]
         query = request.META.get("QUERY_STRING", "")
         return HttpResponsePermanentRedirect(script_prefix + target + (f"?{query}" if query else ""))
-    if is_api_request(request):
+    if wants_json(request):
         return JsonResponse({"detail": NOT_FOUND}, status=404)
     return render(request, "404.html", status=404)
 
@@ -85,15 +94,35 @@ def page_not_found(request, exception=None):
 def bad_request(request, exception=None):
     """A request Django refused (a body past DATA_UPLOAD_MAX_MEMORY_SIZE, too many form fields,
     a bad Host header): JSON under the API, otherwise the 400 page."""
-    if is_api_request(request):
+    if wants_json(request):
         return JsonResponse({"detail": refused_body_message(exception) or BAD_REQUEST}, status=400)
     return _standalone_page("400.html", status=400)
 
 
 def server_error(request):
-    if is_api_request(request):
+    if wants_json(request):
         return JsonResponse({"detail": SERVER_ERROR}, status=500)
     return _standalone_page("500.html", status=500)
+
+
+def csrf_failure(request, reason=""):
+    """CSRF_FAILURE_VIEW: a form posted with a stale or missing CSRF token — typically a page
+    left open while the user signed in or out in another tab. Django's own page says "CSRF
+    verification failed … DEBUG=True" and offers no way back; ours says what happened and
+    reloads the page the form was on."""
+    if wants_json(request):
+        return JsonResponse({"detail": SESSION_CHANGED}, status=403)
+    return render(request, "403_csrf.html", {"reload_url": _page_to_reload(request)}, status=403)
+
+
+def _page_to_reload(request) -> str:
+    """The page the form was on (the Referer, when it is one of ours), else this address."""
+    referer = request.META.get("HTTP_REFERER", "")
+    if referer and url_has_allowed_host_and_scheme(
+        referer, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return referer
+    return request.get_full_path()
 
 
 def _standalone_page(template_name: str, *, status: int) -> HttpResponse:

@@ -39,6 +39,12 @@ def test_an_unknown_api_address_is_a_json_404(alice_client, path):
         assert response.json() == {"detail": "Not found."}
 
 
+def test_a_fetch_asking_only_for_json_gets_json_anywhere(alice_client):
+    response = alice_client.get("/profile/nothing-here", HTTP_ACCEPT="application/json")
+    assert response.status_code == 404
+    assert response.json() == {"detail": "Not found."}
+
+
 def test_an_unknown_page_is_still_the_404_page(alice_client):
     response = alice_client.get("/api-docs")
     assert response.status_code == 404
