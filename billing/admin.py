@@ -1,12 +1,36 @@
+from django import forms
 from django.conf import settings
 from django.contrib import admin
 
 from billing.actions import settle_customer
-from billing.models import FREE_PLAN_ID, PaidInvoice, Plan, StripeCustomer, StripeEvent, Subscription
+from billing.models import (
+    FREE_PLAN_ID,
+    PaidInvoice,
+    Plan,
+    StripeCustomer,
+    StripeEvent,
+    Subscription,
+    validate_plan_features,
+)
+
+
+class PlanAdminForm(forms.ModelForm):
+    class Meta:
+        model = Plan
+        fields = ["features"]  # PlanAdmin.fields decides what the page shows
+        help_texts = {
+            "features": 'A JSON list of texts, one per line on the plan card: ["1,000 credits per month", "Priority support"].'
+        }
+
+    def clean_features(self):
+        features = self.cleaned_data.get("features")
+        validate_plan_features(features)
+        return [feature.strip() for feature in features]
 
 
 @admin.register(Plan)
 class PlanAdmin(admin.ModelAdmin):
+    form = PlanAdminForm
     list_display = [
         "name",
         "id",

@@ -2,6 +2,7 @@ from datetime import UTC, datetime
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import connection, models
 
 from config.sql import fetch_one
@@ -19,6 +20,15 @@ FREE_PLAN_ID = "free"
 def from_unix(seconds: int | None) -> datetime | None:
     """Stripe timestamps are unix seconds (UTC)."""
     return datetime.fromtimestamp(int(seconds), tz=UTC) if seconds else None
+
+
+PLAN_FEATURES_MESSAGE = 'Enter the features as a list of texts, one per feature, e.g. ["1,000 credits per month", "Priority support"].'
+
+
+def validate_plan_features(value) -> None:
+    """A plan's features: a JSON list of non-empty texts (the plan cards list them one by one)."""
+    if not isinstance(value, list) or not all(isinstance(item, str) and item.strip() for item in value):
+        raise ValidationError(PLAN_FEATURES_MESSAGE, code="invalid_features")
 
 
 class PlanQuerySet(models.QuerySet):
@@ -88,6 +98,30 @@ class Plan(models.Model):
 
     def __str__(self):
         return self.name
+
+    def clean_fields(self, exclude=None):
+        # Django skips the validators of a blank field, and a JSONField counts null and "" as
+        # blank (null then fails on save): the features are checked here whatever their value.
+        errors = {}
+        try:
+            super().clean_fields(exclude=exclude)
+        except ValidationError as exc:
+            errors = exc.update_error_dict(errors)
+        if "features" not in (exclude or ()) and "features" not in errors:
+            try:
+                validate_plan_features(self.features)
+            except ValidationError as exc:
+                errors["features"] = exc.error_list
+        if errors:
+            raise ValidationError(errors)
+
+    @property
+    def feature_list(self) -> list[str]:
+        """The features to show. A value stored before validation existed (or written around
+        it) that is not a list of texts shows nothing rather than breaking the pricing."""
+        if not isinstance(self.features, list):
+            return []
+        return [item for item in self.features if isinstance(item, str) and item.strip()]
 
     @property
     def is_free(self) -> bool:

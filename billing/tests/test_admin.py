@@ -1,7 +1,7 @@
 import pytest
 
 from billing.actions import apply_stripe_event
-from billing.models import Plan
+from billing.models import PLAN_FEATURES_MESSAGE, Plan
 from billing.tests.stripe_fixtures import fixture
 
 pytestmark = pytest.mark.django_db
@@ -34,6 +34,43 @@ def test_staff_edit_a_plan_in_the_admin(staff_client, plans):
         "price_live_basic",
         ["3,000 credits per month"],
     )
+
+
+def plan_form_data(staff_client, plan_id: str) -> dict:
+    form = staff_client.get(f"/admin/billing/plan/{plan_id}/change/").context["adminform"].form
+    return {name: form.initial.get(name, "") for name in form.fields} | {"features": form["features"].value()}
+
+
+@pytest.mark.parametrize(
+    "features",
+    ["5", '"just a string"', "null", '""', '[""]', '["  "]', '["Priority support", 3]', '{"support": true}'],
+)
+def test_plan_features_must_be_a_list_of_texts(staff_client, plans, features):
+    data = plan_form_data(staff_client, "starter") | {"features": features}
+
+    response = staff_client.post("/admin/billing/plan/starter/change/", data)
+
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["features"] == [PLAN_FEATURES_MESSAGE]
+    assert Plan.objects.get(id="starter").features[0] == "1,000 credits per month"
+
+
+def test_plan_features_are_saved_without_surrounding_spaces(staff_client, plans):
+    data = plan_form_data(staff_client, "starter") | {"features": '[" Priority support ", "Export"]'}
+
+    response = staff_client.post("/admin/billing/plan/starter/change/", data)
+
+    assert response.status_code == 302
+    assert Plan.objects.get(id="starter").features == ["Priority support", "Export"]
+
+
+def test_a_plan_with_bad_features_already_stored_still_opens_in_the_admin(staff_client, plans):
+    Plan.objects.filter(id="starter").update(features=5)
+
+    response = staff_client.get("/admin/billing/plan/starter/change/")
+
+    assert response.status_code == 200
+    assert staff_client.get("/admin/billing/plan/").status_code == 200
 
 
 def test_the_free_plan_cannot_be_deleted(staff_client, plans):
