@@ -2,6 +2,10 @@ from django.urls import path, re_path
 from django.views.generic import RedirectView
 
 from accounts import views
+from config.decorators import get_redirects_to
+
+# POST-only actions of the profile: opened with GET, they lead to the profile.
+back_to_profile = get_redirects_to("accounts:profile")
 
 app_name = "accounts"
 urlpatterns = [
@@ -16,8 +20,8 @@ urlpatterns = [
     ),
     path("signout", views.SignOutView.as_view(), name="signout"),
     path("profile", views.profile, name="profile"),
-    path("profile/avatar", views.upload_avatar, name="avatar-upload"),
-    path("profile/email/confirm", views.resend_confirmation, name="resend-confirmation"),
+    path("profile/avatar", back_to_profile(views.upload_avatar), name="avatar-upload"),
+    path("profile/email/confirm", back_to_profile(views.resend_confirmation), name="resend-confirmation"),
     path("profile/avatar/<int:user_id>/<str:filename>", views.avatar_file, name="avatar"),
     # allauth's own entrance pages (still linked from its e-mails and social error pages)
     # lead to ours. This module is included before allauth's URLs, so these win.

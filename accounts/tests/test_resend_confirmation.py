@@ -63,4 +63,6 @@ def test_a_second_request_right_away_sends_nothing_more(alice, alice_client):
 
 def test_only_a_signed_in_post(alice_client, db):
     assert Client().post(URL)["Location"].startswith("/signin")
-    assert alice_client.get(URL).status_code == 405
+    # A GET sends nothing and leads to the profile.
+    assert alice_client.get(URL)["Location"] == "/profile"
+    assert mail.outbox == []

@@ -56,5 +56,7 @@ def test_bob_gets_his_own_portal_never_alices(bob_client, alice_subscribed):
     ]
 
 
-def test_the_portal_needs_a_post(alice_client):
-    assert alice_client.get("/billing/portal/").status_code == 405
+def test_the_portal_needs_a_post_and_a_get_leads_to_the_billing_page(alice_client):
+    response = alice_client.get("/billing/portal/")
+    assert response.status_code == 302
+    assert response["Location"] == "/billing"
