@@ -5,6 +5,7 @@ kept in step by signed webhook events; credits move only through credits.actions
 """
 
 import logging
+from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 
@@ -200,21 +201,37 @@ def sync_subscription(*, snapshot: dict, at: datetime) -> Subscription:
         return subscription
 
 
-def settle_customer(*, customer_id: str) -> None:
+@dataclass(frozen=True)
+class Settlement:
+    """What linking a customer gave its user: subscriptions that had no owner, and the
+    waiting invoices granted (with the credits they brought)."""
+
+    subscriptions: int = 0
+    invoices: tuple[str, ...] = ()
+    credits: int = 0
+
+
+def settle_customer(*, customer_id: str) -> Settlement:
     """Once a Stripe customer is linked to a user, give that user what arrived for the
     customer before the link: subscriptions without an owner, invoices not yet granted."""
     with transaction.atomic():
         user = _user_for_customer(customer_id)
         if user is None:
-            return
-        Subscription.objects.filter(customer_id=customer_id, user__isnull=True).update(user=user)
+            return Settlement()
+        subscriptions = Subscription.objects.filter(customer_id=customer_id, user__isnull=True).update(
+            user=user
+        )
         pending = PaidInvoice.objects.select_for_update().filter(
             customer_id=customer_id, credited_at__isnull=True, plan__isnull=False
         )
+        invoices, credits = [], 0
         for invoice in pending:
             invoice.user = invoice.user or user
             invoice.save(update_fields=["user"])
             _grant_invoice_credits(invoice)
+            invoices.append(invoice.invoice_id)
+            credits += invoice.plan.credits
+        return Settlement(subscriptions=subscriptions, invoices=tuple(invoices), credits=credits)
 
 
 def _settle_customer_after_commit(customer_id: str) -> None:

@@ -1,8 +1,12 @@
+import logging
+
 from django import forms
 from django.conf import settings
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.contrib.humanize.templatetags.humanize import intcomma
+from django.template.defaultfilters import pluralize
 
-from billing.actions import settle_customer
+from billing.actions import Settlement, settle_customer
 from billing.models import (
     FREE_PLAN_ID,
     PaidInvoice,
@@ -12,6 +16,8 @@ from billing.models import (
     Subscription,
     validate_plan_features,
 )
+
+log = logging.getLogger(__name__)
 
 
 class PlanAdminForm(forms.ModelForm):
@@ -132,14 +138,51 @@ class PaidInvoiceAdmin(ReadOnlyAdmin):
 
 @admin.register(StripeCustomer)
 class StripeCustomerAdmin(admin.ModelAdmin):
-    """Staff may link a customer to a user by hand (a checkout that carried no user id)."""
+    """Staff may link a customer to a user by hand (a checkout that carried no user id). A link
+    is permanent here: moving it would send the customer's next renewal credits to another
+    account while the subscription stays with the first, and deleting it would hide the
+    user's invoices. A wrong link is a support case for a developer, not an admin edit."""
 
     list_display = ["customer_id", "user", "created_at"]
     search_fields = ["customer_id", "user__email"]
     raw_id_fields = ["user"]
     list_select_related = ["user"]
 
+    def has_change_permission(self, request, obj=None):
+        # Existing links open read-only ("View"); the list and the add form stay.
+        return obj is None and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
         # Give the user what was waiting for this customer (paid invoices, subscriptions).
-        settle_customer(customer_id=obj.customer_id)
+        settlement = settle_customer(customer_id=obj.customer_id)
+        log.info(
+            "Staff %s linked Stripe customer %s to user %s: %s",
+            request.user.pk,
+            obj.customer_id,
+            obj.user_id,
+            settlement,
+        )
+        self.message_user(request, link_message(obj, settlement), messages.SUCCESS)
+
+
+def link_message(link: StripeCustomer, settlement: Settlement) -> str:
+    """What the link did, for the staff member who made it."""
+    if settlement.invoices:
+        granted = (
+            f"granted {intcomma(settlement.credits)} credits for {len(settlement.invoices)} paid "
+            f"invoice{pluralize(len(settlement.invoices))} that waited for this customer "
+            f"({', '.join(settlement.invoices)})"
+        )
+    else:
+        granted = "no paid invoices were waiting for this customer, so no credits were granted"
+    subscriptions = (
+        f"; {settlement.subscriptions} subscription{pluralize(settlement.subscriptions)} now "
+        f"belong{'s' if settlement.subscriptions == 1 else ''} to them"
+        if settlement.subscriptions
+        else ""
+    )
+    return f"Linked {link.customer_id} to {link.user.email}: {granted}{subscriptions}."

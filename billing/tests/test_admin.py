@@ -1,8 +1,8 @@
 import pytest
 
 from billing.actions import apply_stripe_event
-from billing.models import PLAN_FEATURES_MESSAGE, Plan
-from billing.tests.stripe_fixtures import fixture
+from billing.models import PLAN_FEATURES_MESSAGE, Plan, StripeCustomer, Subscription
+from billing.tests.stripe_fixtures import CUSTOMER, INVOICE, SUBSCRIPTION, fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -92,14 +92,67 @@ def test_staff_read_stripe_events_but_cannot_change_them(staff_client, alice, ba
     assert staff_client.get("/admin/billing/stripeevent/add/").status_code == 403
 
 
-def test_linking_a_customer_by_hand_grants_the_invoices_waiting_for_it(
+def test_linking_a_customer_by_hand_grants_the_invoices_waiting_for_it_and_says_so(
     staff_client, alice, basic_plan, stripe_keys
 ):
-    apply_stripe_event(event=fixture("invoice_paid"))  # nobody to credit yet
+    # Paid before anyone knew whose it was: the checkout carried no user id.
+    apply_stripe_event(event=fixture("customer_subscription_updated_active"))
+    apply_stripe_event(event=fixture("invoice_paid"))
 
     response = staff_client.post(
-        "/admin/billing/stripecustomer/add/", {"customer_id": "cus_TSqK8xVb2LmN4p", "user": alice.pk}
+        "/admin/billing/stripecustomer/add/", {"customer_id": CUSTOMER, "user": alice.pk}, follow=True
     )
 
-    assert response.status_code == 302
     assert alice.ledger_entries.filter(kind="purchase", amount=3000).count() == 1
+    assert Subscription.objects.get(subscription_id=SUBSCRIPTION).user == alice
+    assert (
+        f"Linked {CUSTOMER} to alice@example.com: granted 3,000 credits for 1 paid invoice that "
+        f"waited for this customer ({INVOICE}); 1 subscription now belongs to them."
+    ) in [str(m) for m in response.context["messages"]]
+
+
+def test_linking_a_customer_with_nothing_waiting_says_no_credits_were_granted(staff_client, alice, plans):
+    response = staff_client.post(
+        "/admin/billing/stripecustomer/add/", {"customer_id": "cus_NothingYet", "user": alice.pk}, follow=True
+    )
+
+    assert (
+        "Linked cus_NothingYet to alice@example.com: no paid invoices were waiting for this customer, "
+        "so no credits were granted."
+    ) in [str(m) for m in response.context["messages"]]
+
+
+def test_a_linked_customer_cannot_be_moved_to_another_user(
+    staff_client, alice, bob, basic_plan, stripe_keys, alice_subscribed
+):
+    link = StripeCustomer.objects.get(customer_id=CUSTOMER)
+    url = f"/admin/billing/stripecustomer/{link.pk}/change/"
+
+    page = staff_client.get(url)
+    moved = staff_client.post(url, {"customer_id": CUSTOMER, "user": bob.pk})
+
+    assert page.status_code == 200 and page.context["title"] == "View stripe customer"
+    assert 'name="user"' not in page.content.decode()
+    assert moved.status_code == 403
+    assert StripeCustomer.objects.get(customer_id=CUSTOMER).user == alice
+
+
+def test_a_linked_customer_cannot_be_deleted(staff_client, alice_subscribed):
+    link = StripeCustomer.objects.get(customer_id=CUSTOMER)
+
+    assert staff_client.get(f"/admin/billing/stripecustomer/{link.pk}/delete/").status_code == 403
+    listing = staff_client.get("/admin/billing/stripecustomer/")
+    assert "delete_selected" not in listing.content.decode()
+    assert StripeCustomer.objects.filter(customer_id=CUSTOMER).exists()
+
+
+def test_a_customer_linked_to_alice_cannot_be_linked_again_to_bob(staff_client, alice_subscribed, bob):
+    response = staff_client.post(
+        "/admin/billing/stripecustomer/add/", {"customer_id": CUSTOMER, "user": bob.pk}
+    )
+
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["customer_id"] == [
+        "Stripe customer with this Customer id already exists."
+    ]
+    assert StripeCustomer.objects.get(customer_id=CUSTOMER).user.email == "alice@example.com"
