@@ -33,4 +33,8 @@ urlpatterns = [
     ),
     # E-mail changes happen on the profile (accounts.actions.request_email_change).
     path("accounts/email/", RedirectView.as_view(pattern_name="accounts:profile")),
+    # allauth's 'Account Connections' (link or unlink a GitHub/LinkedIn login to an existing
+    # account) is no part of the product: social buttons sign in and sign up only, so the page
+    # would show an empty 'Add a Third-Party Account'. Its login error/cancel pages stay.
+    path("accounts/3rdparty/", RedirectView.as_view(pattern_name="accounts:profile")),
 ]

@@ -157,3 +157,11 @@ def test_another_users_file_cannot_become_my_avatar(alice_client, alice, bob_cli
 
 def test_allauths_email_page_leads_to_the_profile(alice_client):
     assert alice_client.get("/accounts/email/")["Location"] == "/profile"
+
+
+def test_allauths_account_connections_page_leads_to_the_profile(alice_client):
+    assert alice_client.get("/accounts/3rdparty/")["Location"] == "/profile"
+    legacy = alice_client.get("/accounts/social/connections/", follow=True)
+    assert legacy.redirect_chain[-1][0] == "/profile"
+    # A failed social sign-in still has its page (allauth answers it 401).
+    assert alice_client.get("/accounts/3rdparty/login/error/").status_code == 401
