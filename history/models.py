@@ -75,7 +75,7 @@ class Generation(models.Model):
 
     class Step(models.TextChoices):
         NONE = "", "—"
-        SCRAPE = "scrape", "Scrape"
+        SCRAPE = "scrape", "Website analysis"  # as the history lists and the tool page name it
         COPY = "copy", "Copy"
         CREATIVE = "creative", "Creative"
 

@@ -4,7 +4,7 @@ export const card =
 // An invalid control is marked by its aria-invalid="true" (as the server-rendered forms are):
 // a variant outranks the plain border colour, where a second border class would not.
 export const input =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-500 dark:aria-invalid:border-red-500";
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-500 dark:aria-invalid:border-red-500";
 export const label = "block text-sm font-medium text-slate-700 dark:text-slate-200";
 export const help = "mt-1 text-xs text-slate-500 dark:text-slate-400";
 export const fieldError = "mt-1 text-sm text-red-600 dark:text-red-400";

@@ -181,8 +181,8 @@ export default function HistoryItem({ item: listed, itemUrl, toolLabel }) {
           {statusLabel(item.status)}
         </span>
         <span className="text-xs text-slate-500 dark:text-slate-400">
-          <time dateTime={item.created_at}>{new Date(item.created_at).toLocaleString()}</time> ·{" "}
-          {item.status === "failed" ? `${item.credits_used} credits refunded` : `${item.credits_used} credits`}
+          <time dateTime={item.created_at}>{new Date(item.created_at).toLocaleString()}</time>
+          {item.status !== "failed" ? ` · ${item.credits_used} credits` : item.credits_used > 0 ? ` · ${item.credits_used} credits refunded` : ""}
         </span>
         {running && <span className="basis-full text-sm text-amber-700 dark:text-amber-300">Generating {toolLabel} content...</span>}
         <svg aria-hidden="true" viewBox="0 0 20 20" className={`ml-auto h-4 w-4 text-slate-400 transition ${open ? "rotate-180" : ""}`} fill="currentColor">
