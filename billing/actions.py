@@ -23,6 +23,7 @@ from billing.models import (
     Subscription,
     from_unix,
 )
+from billing.stripe_client import StripeUnavailable
 from credits.actions import grant_credits
 from credits.models import LedgerEntry
 
@@ -252,6 +253,31 @@ def cancel_subscription(*, user, subscription_id: str) -> Subscription:
     subscription = Subscription.objects.get(user=user, subscription_id=subscription_id)
     snapshot = stripe_client.cancel_subscription_at_period_end(subscription.subscription_id)
     return sync_subscription(snapshot=snapshot, at=_stripe_now())
+
+
+def plan_change_portal_url(*, subscription: Subscription, plan: Plan, return_url: str) -> str:
+    """Stripe's customer portal, on the page confirming the switch of `subscription` to `plan`
+    (our webhook then syncs the change and credits its invoice). If Stripe will not open that
+    page — the portal's configuration offers no plan switching or not this plan, or the
+    subscription cannot change now (ending, unpaid) — the portal's home page instead, where
+    the customer sees why and what they can do. StripeUnavailable if neither opens."""
+    try:
+        snapshot = stripe_client.retrieve_subscription(subscription.subscription_id)
+        sync_subscription(snapshot=snapshot, at=_stripe_now())
+        item_id = _first_item(snapshot).get("id")
+        if plan.price_id and item_id:
+            flow = stripe_client.plan_switch_flow(
+                subscription_id=subscription.subscription_id,
+                item_id=item_id,
+                price_id=plan.price_id,
+                return_url=return_url,
+            )
+            return stripe_client.create_portal_session(
+                subscription.customer_id, return_url=return_url, flow=flow
+            )
+    except StripeUnavailable:
+        log.info("No plan-switch page for %s to %s; opening the portal's home", subscription, plan.id)
+    return stripe_client.create_portal_session(subscription.customer_id, return_url=return_url)
 
 
 def refresh_subscription(*, subscription: Subscription) -> Subscription:

@@ -1,16 +1,20 @@
+import functools
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import connection, models
-
-from config.sql import fetch_one
+from django.db import connections, models, router
 
 # Stripe subscription statuses under which the customer keeps the plan. 'past_due' keeps it
 # while Stripe retries the card; every other status ('canceled', 'unpaid', 'incomplete', ...)
 # means the user is back on Free.
 LIVE_STATUSES = ("active", "trialing", "past_due")
+# Stripe stopped retrying an 'unpaid' subscription's card but keeps it, with its invoice open,
+# until it is paid or cancelled: the user is on Free, yet is still subscribed as far as Stripe
+# is concerned, so the pages show it and offer no second checkout beside it.
+OPEN_STATUSES = (*LIVE_STATUSES, "unpaid")
 # Stripe never moves a subscription out of these, so a late event must not revive it.
 TERMINAL_STATUSES = ("canceled", "incomplete_expired")
 
@@ -44,17 +48,107 @@ class PlanQuerySet(models.QuerySet):
 
     def current_for(self, user) -> "Plan | None":
         """The plan the user is on: their newest live subscription's plan, else Free (also when
-        the subscription's price matches no plan). Every signed-in page asks, so it is one query
-        written in SQL: built with the ORM, its subquery cost about 2 ms of Python, five times
-        what the database spends on it."""
-        quote = connection.ops.quote_name
-        live = ", ".join(["%s"] * len(LIVE_STATUSES))
-        # Only the table name is formatted in; every value is a parameter.
-        where = (
-            f"id = COALESCE((SELECT plan_id FROM {quote(Subscription._meta.db_table)} "  # noqa: S608
-            f"WHERE user_id = %s AND status IN ({live}) ORDER BY created_at DESC, id DESC LIMIT 1), %s)"
-        )
-        return fetch_one(Plan, where, [user.pk, *LIVE_STATUSES, FREE_PLAN_ID])
+        the subscription's price matches no plan) — with `standing`, how they hold it. Every
+        signed-in page asks, so it is one query written in SQL: built with the ORM, it cost
+        about 2 ms of Python, five times what the database spends on it."""
+        using = router.db_for_read(Plan)
+        sql, attnames, converters = _current_plan_query(using)
+        connection = connections[using]
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [user.pk, *OPEN_STATUSES, "unpaid", "unpaid", FREE_PLAN_ID])
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        values = []
+        for value, (col, col_converters) in zip(row, converters, strict=True):
+            for converter in col_converters:
+                value = converter(value, col, connection)
+            values.append(value)
+        plan = Plan.from_db(using, attnames, values[: len(attnames)])
+        subscription_id, status, cancel_at_period_end, current_period_end = values[len(attnames) :]
+        if subscription_id:
+            plan.standing = PlanStanding(
+                subscription_id, status, bool(cancel_at_period_end), current_period_end
+            )
+        return plan
+
+
+@dataclass(frozen=True)
+class PlanStanding:
+    """How a user holds their plan (read with it by Plan.objects.current_for): the subscription
+    that decides it — or, with none live, an unpaid one whose invoice Stripe holds open."""
+
+    subscription_id: str
+    status: str
+    cancel_at_period_end: bool
+    current_period_end: datetime | None
+
+    @property
+    def is_live(self) -> bool:
+        return self.status in LIVE_STATUSES
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+    @property
+    def is_past_due(self) -> bool:
+        return self.status == "past_due"
+
+    @property
+    def is_unpaid(self) -> bool:
+        return self.status == "unpaid"
+
+    def display_order(self) -> tuple:
+        """Live before unpaid, then newest first (the newest live one decides the plan)."""
+        return (not self.is_live, -self.created_at.timestamp(), -self.pk)
+
+    @property
+    def is_ending(self) -> bool:
+        """Set to cancel at the period end: the plan stays until `current_period_end`."""
+        return self.is_live and self.cancel_at_period_end
+
+    @property
+    def payment_failed(self) -> bool:
+        """Stripe could not take the last payment: still retrying ('past_due'), or given up
+        with the invoice left open ('unpaid', the user is on Free meanwhile)."""
+        return self.status in ("past_due", "unpaid")
+
+
+# The standing's columns, read from the subscription that decides it.
+_STANDING_FIELDS = ("subscription_id", "status", "cancel_at_period_end", "current_period_end")
+
+
+@functools.cache
+def _current_plan_query(using: str) -> tuple[str, list[str], list]:
+    """SQL for Plan.objects.current_for: the plan row and the standing's columns; the plan's
+    attribute names; each column's converters (as the ORM applies them: SQLite returns
+    datetimes as text, for instance). The deciding subscription is the newest live one, else
+    the newest unpaid one; its plan is the user's unless it is unpaid (or sells no plan): Free."""
+    connection = connections[using]
+    quote = connection.ops.quote_name
+    plan_cols = [field.get_col(Plan._meta.db_table) for field in Plan._meta.concrete_fields]
+    standing_cols = [
+        Subscription._meta.get_field(name).get_col(Subscription._meta.db_table) for name in _STANDING_FIELDS
+    ]
+    standing = ", ".join(quote(col.target.column) for col in standing_cols)
+    statuses = ", ".join(["%s"] * len(OPEN_STATUSES))
+    # Only names from the models' metadata are formatted in; every value is a parameter.
+    sql = (
+        f"SELECT {', '.join('p.' + quote(col.target.column) for col in plan_cols)}, "  # noqa: S608
+        f"{', '.join('s.' + quote(col.target.column) for col in standing_cols)} "
+        f"FROM {quote(Plan._meta.db_table)} p LEFT JOIN ("
+        f"SELECT {standing}, plan_id FROM {quote(Subscription._meta.db_table)} "
+        f"WHERE user_id = %s AND status IN ({statuses}) "
+        "ORDER BY CASE WHEN status = %s THEN 1 ELSE 0 END, created_at DESC, id DESC LIMIT 1"
+        ") s ON 1 = 1 "
+        "WHERE p.id = COALESCE(CASE WHEN s.status <> %s THEN s.plan_id END, %s)"
+    )
+    converters = [
+        (col, connection.ops.get_db_converters(col) + col.get_db_converters(connection))
+        for col in plan_cols + standing_cols
+    ]
+    return sql, [col.target.attname for col in plan_cols], converters
 
 
 class Plan(models.Model):
@@ -88,6 +182,8 @@ class Plan(models.Model):
     is_active = models.BooleanField(default=True)
 
     objects = PlanQuerySet.as_manager()
+    # How the user holds the plan, when Plan.objects.current_for read it (None: no subscription).
+    standing: PlanStanding | None = None
 
     class Meta:
         ordering = ["sort_order", "price"]
@@ -182,6 +278,14 @@ class SubscriptionQuerySet(models.QuerySet):
     def live(self):
         return self.filter(status__in=LIVE_STATUSES)
 
+    def open_for(self, user) -> list["Subscription"]:
+        """Every subscription Stripe still bills or collects for (OPEN_STATUSES): the one that
+        decides the plan first, then the other live ones, newest first, then unpaid ones."""
+        return sorted(
+            self.filter(user=user, status__in=OPEN_STATUSES).select_related("plan"),
+            key=Subscription.display_order,
+        )
+
     def current_for(self, user) -> "Subscription | None":
         """The subscription that decides the user's plan: the newest live one."""
         return self.filter(user=user).live().select_related("plan").order_by("-created_at", "-pk").first()
@@ -222,6 +326,22 @@ class Subscription(models.Model):
     @property
     def is_live(self) -> bool:
         return self.status in LIVE_STATUSES
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+    @property
+    def is_past_due(self) -> bool:
+        return self.status == "past_due"
+
+    @property
+    def is_unpaid(self) -> bool:
+        return self.status == "unpaid"
+
+    def display_order(self) -> tuple:
+        """Live before unpaid, then newest first (the newest live one decides the plan)."""
+        return (not self.is_live, -self.created_at.timestamp(), -self.pk)
 
     @property
     def plan_name(self) -> str:

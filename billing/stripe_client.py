@@ -96,16 +96,31 @@ def list_invoices(customer_ids: list[str], *, limit: int = 24) -> list[dict]:
     return invoices[:limit]
 
 
-def create_portal_session(customer_id: str, *, return_url: str) -> str:
-    """A one-time URL to Stripe's customer portal (cards, invoices, plan changes)."""
+def create_portal_session(customer_id: str, *, return_url: str, flow: dict | None = None) -> str:
+    """A one-time URL to Stripe's customer portal (cards, invoices, plan changes); with `flow`
+    (Stripe's flow_data), a deep link to one task in it."""
+    params = {"customer": customer_id, "return_url": return_url}
+    if flow:
+        params["flow_data"] = flow
     session = _call(
         "create portal session",
         "Could not open the billing portal. Please try again.",
-        lambda c: c.v1.billing_portal.sessions.create(
-            params={"customer": customer_id, "return_url": return_url}
-        ),
+        lambda c: c.v1.billing_portal.sessions.create(params=params),
     )
     return session["url"]
+
+
+def plan_switch_flow(*, subscription_id: str, item_id: str, price_id: str, return_url: str) -> dict:
+    """The portal's page confirming a switch of the subscription's item to `price_id`; back to
+    `return_url` once confirmed. Stripe prorates as the portal's configuration says."""
+    return {
+        "type": "subscription_update_confirm",
+        "subscription_update_confirm": {
+            "subscription": subscription_id,
+            "items": [{"id": item_id, "price": price_id, "quantity": 1}],
+        },
+        "after_completion": {"type": "redirect", "redirect": {"return_url": return_url}},
+    }
 
 
 def verify_webhook(payload: bytes, signature_header: str | None) -> dict:

@@ -3,7 +3,7 @@ import logging
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, HttpResponseBadRequest
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
@@ -15,7 +15,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from billing import stripe_client
-from billing.actions import apply_stripe_event, cancel_subscription, refresh_subscription
+from billing.actions import (
+    apply_stripe_event,
+    cancel_subscription,
+    plan_change_portal_url,
+    refresh_subscription,
+)
 from billing.invoices import InvoiceRow, invoice_as_json
 from billing.models import Plan, StripeCustomer, Subscription
 from billing.stripe_client import InvalidWebhook, StripeUnavailable
@@ -39,6 +44,24 @@ def _current_subscription(user) -> tuple[Subscription | None, str]:
     return (subscription if subscription.is_live else None), ""
 
 
+def _open_subscriptions(user) -> tuple[list[Subscription], str]:
+    """Every subscription Stripe still bills or collects for, re-read from Stripe when we can
+    (one Stripe has since ended drops out); plus an error message when Stripe could not be
+    asked (the last synced copies are shown then)."""
+    subscriptions = Subscription.objects.open_for(user)
+    if not subscriptions or not stripe_client.is_configured():
+        return subscriptions, ""
+    shown, error = [], ""
+    for subscription in subscriptions:
+        try:
+            subscription = refresh_subscription(subscription=subscription)
+        except StripeUnavailable as exc:
+            error = exc.message
+        if subscription.is_open:
+            shown.append(subscription)
+    return sorted(shown, key=Subscription.display_order), error
+
+
 def _invoices(user) -> tuple[list[dict], str]:
     customer_ids = StripeCustomer.objects.customer_ids_for(user)
     if not customer_ids or not stripe_client.is_configured():
@@ -51,21 +74,20 @@ def _invoices(user) -> tuple[list[dict], str]:
 
 @login_required
 def billing_page(request):
-    subscription, subscription_error = _current_subscription(request.user)
+    subscriptions, subscription_error = _open_subscriptions(request.user)
     invoices, invoices_error = _invoices(request.user)
-    plans = list(Plan.objects.filter(is_active=True))
-    current_plan = subscription.plan if subscription and subscription.plan else Plan.objects.free()
     return render(
         request,
         "billing/billing.html",
         {
             "balance": balance_of(request.user),
-            "subscription": subscription,
+            "subscriptions": subscriptions,
+            "live_subscriptions": sum(subscription.is_live for subscription in subscriptions),
             "subscription_error": subscription_error,
             "invoices": [InvoiceRow.from_stripe(invoice) for invoice in invoices],
             "invoices_error": invoices_error,
-            "plans": plans,
-            "page_plan": current_plan,
+            "plans": list(Plan.objects.filter(is_active=True)),
+            "on_billing_page": True,
             "can_manage_billing": stripe_client.is_configured()
             and StripeCustomer.objects.filter(user=request.user).exists(),
         },
@@ -75,8 +97,14 @@ def billing_page(request):
 @login_required
 @require_POST
 def customer_portal(request):
-    """'Manage billing': a fresh Stripe customer-portal session for the user's customer."""
-    subscription = Subscription.objects.current_for(request.user)
+    """'Manage billing' and 'Change plan': a fresh Stripe customer-portal session for the
+    customer of the posted `subscription` (the user's own; else their current one, else any
+    customer of theirs). With a `plan`, the portal opens on switching that subscription to it."""
+    subscription_id = request.POST.get("subscription", "")
+    if subscription_id:
+        subscription = get_object_or_404(Subscription, user=request.user, subscription_id=subscription_id)
+    else:
+        subscription = Subscription.objects.current_for(request.user)
     customer_id = (
         subscription.customer_id
         if subscription
@@ -85,10 +113,13 @@ def customer_portal(request):
     if not customer_id:
         messages.error(request, "There is no billing account yet. Subscribe to a plan first.")
         return redirect("billing:index")
+    switch_to = Plan.objects.filter(id=request.POST.get("plan", ""), is_active=True).first()
+    return_url = request.build_absolute_uri(reverse("billing:index"))
     try:
-        url = stripe_client.create_portal_session(
-            customer_id, return_url=request.build_absolute_uri(reverse("billing:index"))
-        )
+        if subscription and switch_to and not switch_to.is_free:
+            url = plan_change_portal_url(subscription=subscription, plan=switch_to, return_url=return_url)
+        else:
+            url = stripe_client.create_portal_session(customer_id, return_url=return_url)
     except StripeUnavailable as exc:
         messages.error(request, exc.message)
         return redirect("billing:index")

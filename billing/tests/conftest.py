@@ -2,6 +2,7 @@ import pytest
 
 from billing.models import Plan
 from billing.tests.stripe_fixtures import (
+    ADVANCED_PRICE,
     BASIC_PRICE,
     PRO_PRICE,
     SECRET_KEY,
@@ -45,6 +46,16 @@ def pro_plan(plans):
 
 
 @pytest.fixture
+def advanced_plan(plans):
+    """The Advanced plan (id business), sold under the second purchase's price id."""
+    plan = Plan.objects.get(id="business")
+    plan.stripe_price_id = ADVANCED_PRICE
+    plan.stripe_link = "https://buy.stripe.com/test_advanced8999"
+    plan.save()
+    return plan
+
+
+@pytest.fixture
 def alice_subscribed(basic_plan, alice, stripe_keys):
     """Alice bought Basic: the recorded checkout, subscription and invoice events applied."""
     from billing.actions import apply_stripe_event
@@ -54,3 +65,16 @@ def alice_subscribed(basic_plan, alice, stripe_keys):
     for name in ("checkout_session_completed", "customer_subscription_updated_active", "invoice_paid"):
         apply_stripe_event(event=fixture(name, user=alice))
     return Subscription.objects.get(subscription_id=SUBSCRIPTION)
+
+
+@pytest.fixture
+def alice_subscribed_twice(alice_subscribed, advanced_plan, alice):
+    """Alice, on Basic, also bought Advanced through its Subscribe button (a second Stripe
+    customer and subscription): the subscription Alice is billed for besides Basic."""
+    from billing.actions import apply_stripe_event
+    from billing.models import Subscription
+    from billing.tests.stripe_fixtures import SECOND_SUBSCRIPTION, second_purchase
+
+    for name in ("checkout_session_completed", "customer_subscription_updated_active", "invoice_paid"):
+        apply_stripe_event(event=second_purchase(name, user=alice))
+    return Subscription.objects.get(subscription_id=SECOND_SUBSCRIPTION)

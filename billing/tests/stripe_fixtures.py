@@ -30,6 +30,30 @@ def fixture(name: str, *, user=None) -> dict:
     return json.loads(fixture_text(name, user=user))
 
 
+# A second purchase by the same user, through another Payment Link checkout: Stripe makes a new
+# customer for it, with its own subscription and invoice — here for Advanced.
+SECOND_CUSTOMER = "cus_TSrA2nDvXq7LmP"
+SECOND_SUBSCRIPTION = "sub_1SVrA3LkdIwHu7ixAdvnc02"
+SECOND_INVOICE = "in_1SVrA4LkdIwHu7ixAd9v2Kq1"
+ADVANCED_PRICE = "price_1SVo2zLkdIwHu7ixAdv8999"
+
+
+def second_purchase(name: str, *, user=None) -> dict:
+    """A recorded payload as the second purchase's: other customer, subscription, invoice,
+    price and event ids."""
+    text = fixture_text(name, user=user)
+    for recorded, second in (
+        (CUSTOMER, SECOND_CUSTOMER),
+        (SUBSCRIPTION, SECOND_SUBSCRIPTION),
+        (INVOICE, SECOND_INVOICE),
+        (BASIC_PRICE, ADVANCED_PRICE),
+        ('"evt_1SVq', '"evt_2SVq'),
+        ('"cs_live_', '"cs_live_2nd'),
+    ):
+        text = text.replace(recorded, second)
+    return json.loads(text)
+
+
 def event_body(name: str, *, user=None) -> bytes:
     return fixture_text(name, user=user).encode()
 

@@ -8,7 +8,13 @@ import pytest
 import responses
 from playwright.sync_api import expect
 
-from billing.tests.stripe_fixtures import STRIPE_API, SUBSCRIPTION, fixture
+from billing.tests.stripe_fixtures import (
+    SECOND_SUBSCRIPTION,
+    STRIPE_API,
+    SUBSCRIPTION,
+    fixture,
+    second_purchase,
+)
 
 ARTIFACTS = Path("test-artifacts")
 SUBSCRIPTION_URL = f"{STRIPE_API}/v1/subscriptions/{SUBSCRIPTION}"
@@ -143,3 +149,48 @@ def test_a_subscriber_sees_their_subscription_and_cancels_it_through_the_dialog(
         page.reload()
         assert page.locator("[data-subscription-card]").get_by_text("Canceling at period end").is_visible()
         screenshots(page, "billing-canceling")
+
+
+def test_alice_with_two_subscriptions_cancels_the_one_she_does_not_need_and_changes_plan_in_the_portal(
+    signed_in_page, live_server, alice_subscribed_twice, pro_plan
+):
+    page = signed_in_page
+    page.context.route(
+        "https://billing.stripe.com/**",
+        lambda route: route.fulfill(body="<h1>Stripe customer portal</h1>", content_type="text/html"),
+    )
+    second = f"{STRIPE_API}/v1/subscriptions/{SECOND_SUBSCRIPTION}"
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as stripe:
+        stripe.get(SUBSCRIPTION_URL, json=fixture("subscription"))
+        stripe.get(second, json=second_purchase("customer_subscription_updated_active")["data"]["object"])
+        stripe.get(f"{STRIPE_API}/v1/invoices", json=fixture("invoices_list"))
+        stripe.post(SUBSCRIPTION_URL, json=fixture("subscription_canceling"))
+        stripe.post(f"{STRIPE_API}/v1/billing_portal/sessions", json=fixture("portal_session"))
+
+        page.goto(f"{live_server.url}/billing")
+
+        expect(page.get_by_text("You have 2 subscriptions, and each is billed every month.")).to_be_visible()
+        advanced = page.locator(f'[data-subscription-card="{SECOND_SUBSCRIPTION}"]')
+        basic = page.locator(f'[data-subscription-card="{SUBSCRIPTION}"]')
+        assert "Current subscription" in advanced.inner_text() and "Advanced" in advanced.inner_text()
+        assert "Another subscription" in basic.inner_text() and "Basic" in basic.inner_text()
+        screenshots(page, "billing-two-subscriptions")
+
+        basic.get_by_role("button", name="Cancel Subscription").click()
+        dialog = page.get_by_role("dialog", name="Cancel your subscription?")
+        expect(dialog).to_contain_text("Your other subscriptions are not affected.")
+        dialog.get_by_role("button", name="Cancel Subscription").click()
+
+        expect(toast(page, "Subscription will be canceled at the end of the billing period")).to_be_visible()
+        expect(basic.get_by_text("Canceling at period end")).to_be_visible()
+        assert advanced.get_by_text("Canceling at period end").is_hidden()
+        assert advanced.get_by_role("button", name="Cancel Subscription").is_visible()
+        assert [call.request.url for call in stripe.calls if call.request.method == "POST"] == [
+            SUBSCRIPTION_URL
+        ]
+
+        # Pro's card offers a plan change, which happens in Stripe's customer portal.
+        pro = page.locator('[data-plan-card][data-plan-id="enterprise"]')
+        assert pro.get_by_role("button", name="Subscribe").count() == 0
+        pro.get_by_role("button", name="Change plan").click()
+        expect(page.get_by_role("heading", name="Stripe customer portal")).to_be_visible()

@@ -2,7 +2,14 @@ import pytest
 import responses
 from django.urls import reverse
 
-from billing.tests.stripe_fixtures import STRIPE_API, SUBSCRIPTION, fixture
+from billing.models import Subscription
+from billing.tests.stripe_fixtures import (
+    SECOND_SUBSCRIPTION,
+    STRIPE_API,
+    SUBSCRIPTION,
+    fixture,
+    second_purchase,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -90,7 +97,7 @@ def test_a_subscription_canceling_at_period_end_shows_the_end_date_and_no_cancel
     response = alice_client.get("/billing")
     html = response.content.decode()
 
-    assert response.context["subscription"].cancel_at_period_end is True
+    assert response.context["subscriptions"][0].cancel_at_period_end is True
     assert "Canceling at period end" in html
     assert "data-cancel-open" not in html
     assert "data-cancel-dialog" not in html
@@ -118,7 +125,7 @@ def test_a_subscription_stripe_reports_ended_is_no_longer_shown(alice_client, al
 
     response = alice_client.get("/billing")
 
-    assert response.context["subscription"] is None
+    assert response.context["subscriptions"] == []
     assert response.context["current_plan"].id == "free"
 
 
@@ -129,3 +136,55 @@ def test_the_plan_cards_carry_alices_checkout_link(alice_client, alice, basic_pl
         'data-checkout-url="https://buy.stripe.com/test_basic4999?client_reference_id='
         f'{alice.pk}&amp;prefilled_email=alice%40example.com"'
     ) in html
+
+
+def second_subscription_snapshot() -> dict:
+    return second_purchase("customer_subscription_updated_active")["data"]["object"]
+
+
+@responses.activate
+def test_every_subscription_alice_is_billed_for_is_shown_each_with_its_own_cancel(
+    alice_client, alice_subscribed_twice
+):
+    responses.get(SUBSCRIPTION_URL, json=fixture("subscription"))
+    responses.get(f"{STRIPE_API}/v1/subscriptions/{SECOND_SUBSCRIPTION}", json=second_subscription_snapshot())
+    responses.get(INVOICES_URL, json=fixture("invoices_list"))
+
+    response = alice_client.get("/billing")
+    html = response.content.decode()
+
+    # The newest decides the plan and comes first; both can be cancelled and managed.
+    assert [s.plan.name for s in response.context["subscriptions"]] == ["Advanced", "Basic"]
+    assert "You have 2 subscriptions, and each is billed every month." in html
+    for subscription_id in (SECOND_SUBSCRIPTION, SUBSCRIPTION):
+        assert f'data-subscription-card="{subscription_id}"' in html
+        assert f'data-dialog-open="cancel-{subscription_id}"' in html
+        assert f'data-subscription-id="{subscription_id}"' in html
+        assert f'name="subscription" value="{subscription_id}"' in html
+    assert html.count("Your other subscriptions are not affected.") == 2
+    assert "After that you move to the Free plan" not in html
+
+
+@responses.activate
+def test_one_subscription_cancelled_leaves_the_other_and_its_plan(alice_client, alice_subscribed_twice):
+    ended = second_purchase("customer_subscription_deleted")["data"]["object"]
+    responses.get(SUBSCRIPTION_URL, json=fixture("subscription"))
+    responses.get(f"{STRIPE_API}/v1/subscriptions/{SECOND_SUBSCRIPTION}", json=ended)
+    responses.get(INVOICES_URL, json=fixture("invoices_list"))
+
+    response = alice_client.get("/billing")
+    html = response.content.decode()
+
+    assert [s.subscription_id for s in response.context["subscriptions"]] == [SUBSCRIPTION]
+    assert response.context["current_plan"].name == "Basic"
+    assert "You have 2 subscriptions" not in html
+    assert "After that you move to the Free plan and keep the credits you have." in html
+
+
+def test_bob_never_sees_alices_subscriptions(bob_client, alice_subscribed_twice, settings):
+    settings.STRIPE_SECRET_KEY = ""
+
+    response = bob_client.get("/billing")
+
+    assert response.context["subscriptions"] == []
+    assert Subscription.objects.filter(user__email="alice@example.com").count() == 2

@@ -1,11 +1,30 @@
+from urllib.parse import parse_qs
+
 import pytest
 import responses
 
-from billing.tests.stripe_fixtures import CUSTOMER, STRIPE_API, fixture
+from billing.tests.stripe_fixtures import (
+    CUSTOMER,
+    SECOND_CUSTOMER,
+    SECOND_SUBSCRIPTION,
+    STRIPE_API,
+    SUBSCRIPTION,
+    fixture,
+)
 
 pytestmark = pytest.mark.django_db
 
 PORTAL_SESSIONS = f"{STRIPE_API}/v1/billing_portal/sessions"
+SUBSCRIPTION_URL = f"{STRIPE_API}/v1/subscriptions/{SUBSCRIPTION}"
+PORTAL_URL = "https://billing.stripe.com/p/session/test_YWNjdF8xU1ZvMGFMa2RJd0h1N2l4LF9UU3IwcQ"
+
+
+def portal_requests() -> list[dict]:
+    return [
+        parse_qs(call.request.body)
+        for call in responses.calls
+        if call.request.url == PORTAL_SESSIONS and call.request.method == "POST"
+    ]
 
 
 @responses.activate
@@ -60,3 +79,63 @@ def test_the_portal_needs_a_post_and_a_get_leads_to_the_billing_page(alice_clien
     response = alice_client.get("/billing/portal/")
     assert response.status_code == 302
     assert response["Location"] == "/billing"
+
+
+@responses.activate
+def test_change_plan_opens_the_portal_on_switching_alices_subscription_to_that_plan(
+    alice_client, alice_subscribed, advanced_plan
+):
+    responses.get(SUBSCRIPTION_URL, json=fixture("subscription"))
+    responses.post(PORTAL_SESSIONS, json=fixture("portal_session"))
+
+    response = alice_client.post("/billing/portal/", {"subscription": SUBSCRIPTION, "plan": "business"})
+
+    assert (response.status_code, response["Location"]) == (302, PORTAL_URL)
+    [portal] = portal_requests()
+    assert portal["customer"] == [CUSTOMER]
+    assert portal["flow_data[type]"] == ["subscription_update_confirm"]
+    assert portal["flow_data[subscription_update_confirm][subscription]"] == [SUBSCRIPTION]
+    assert portal["flow_data[subscription_update_confirm][items][0][id]"] == ["si_TSqKp0Wq9xYz12"]
+    assert portal["flow_data[subscription_update_confirm][items][0][price]"] == [advanced_plan.price_id]
+    assert portal["flow_data[after_completion][redirect][return_url]"] == ["http://testserver/billing"]
+
+
+@responses.activate
+def test_when_stripe_refuses_the_switch_page_the_portal_opens_on_its_home(
+    alice_client, alice_subscribed, advanced_plan
+):
+    responses.get(SUBSCRIPTION_URL, json=fixture("subscription"))
+    responses.post(
+        PORTAL_SESSIONS,
+        status=400,
+        json={
+            "error": {
+                "type": "invalid_request_error",
+                "message": "This configuration does not allow updates.",
+            }
+        },
+    )
+    responses.post(PORTAL_SESSIONS, json=fixture("portal_session"))
+
+    response = alice_client.post("/billing/portal/", {"subscription": SUBSCRIPTION, "plan": "business"})
+
+    assert (response.status_code, response["Location"]) == (302, PORTAL_URL)
+    switch, home = portal_requests()
+    assert "flow_data[type]" in switch and "flow_data[type]" not in home
+    assert home["customer"] == [CUSTOMER]
+
+
+@responses.activate
+def test_manage_billing_for_a_named_subscription_opens_its_own_customer(alice_client, alice_subscribed_twice):
+    responses.post(PORTAL_SESSIONS, json=fixture("portal_session"))
+
+    alice_client.post("/billing/portal/", {"subscription": SUBSCRIPTION})
+    alice_client.post("/billing/portal/", {"subscription": SECOND_SUBSCRIPTION})
+
+    assert [portal["customer"] for portal in portal_requests()] == [[CUSTOMER], [SECOND_CUSTOMER]]
+
+
+def test_bob_cannot_open_the_portal_for_alices_subscription(bob_client, alice_subscribed):
+    response = bob_client.post("/billing/portal/", {"subscription": SUBSCRIPTION, "plan": "business"})
+
+    assert response.status_code == 404

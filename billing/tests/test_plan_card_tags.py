@@ -1,6 +1,6 @@
 import pytest
 
-from billing.models import Plan
+from billing.models import Plan, Subscription
 
 pytestmark = pytest.mark.django_db
 
@@ -43,3 +43,82 @@ def test_signed_out_visitors_see_contact_sales_too(client, plans, settings):
     assert 'data-plan-id="ultimate" data-contact-sales="" data-sales-email="sales@example.com"' in html
     assert html.count(">Contact Sales</button>") == 1
     assert html.count(">Subscribe</a>") == 4  # the other paid plans: an account comes first
+
+
+def card_buttons(html: str) -> dict[str, str]:
+    """Each plan card's button, by plan id: 'current', 'change' (a form to the customer portal),
+    'subscribe', 'sales' or 'manage'."""
+    buttons = {}
+    for card in html.split("<div data-plan-card ")[1:]:
+        plan_id = card.split('"', 2)[1]
+        card = card[: card.index("</form>")] if "<form" in card else card
+        if "data-current-plan" in card:
+            buttons[plan_id] = "current"
+        elif "data-change-plan" in card:
+            buttons[plan_id] = "change"
+        elif ">Contact Sales</button>" in card:
+            buttons[plan_id] = "sales"
+        elif ">Subscribe</button>" in card:
+            buttons[plan_id] = "subscribe"
+        elif ">Manage Subscription</a>" in card:
+            buttons[plan_id] = "manage"
+    return buttons
+
+
+@pytest.mark.parametrize("page", ["/", "/billing"])
+def test_a_subscriber_is_offered_a_plan_change_never_a_second_checkout(
+    alice_client, alice_subscribed, page, settings
+):
+    settings.STRIPE_SECRET_KEY = ""  # the synced subscription decides; no Stripe calls here
+    Plan.objects.filter(id="ultimate").update(stripe_link="#")
+
+    html = alice_client.get(page).content.decode()
+
+    assert card_buttons(html) == {
+        "free": "manage",
+        "starter": "change",
+        "professional": "current",
+        "business": "change",
+        "enterprise": "change",
+        "ultimate": "sales",
+    }
+    assert "data-checkout-url" not in html and "client_reference_id" not in html
+    # The form names Alice's subscription and the plan to switch to.
+    assert (
+        f'<input type="hidden" name="subscription" value="{alice_subscribed.subscription_id}">\n'
+        '        <input type="hidden" name="plan" value="business">'
+    ) in html
+    assert 'action="/billing/portal/"' in html and "csrfmiddlewaretoken" in html
+
+
+def test_a_subscription_for_a_price_no_plan_sells_still_blocks_a_second_checkout(
+    alice_client, alice_subscribed, settings
+):
+    settings.STRIPE_SECRET_KEY = ""
+    Subscription.objects.filter(pk=alice_subscribed.pk).update(plan=None, price_id="price_unknown")
+
+    html = alice_client.get("/").content.decode()
+
+    assert card_buttons(html)["free"] == "current"  # Unknown Plan: the app treats her as Free
+    assert card_buttons(html)["professional"] == "change"
+    assert "data-checkout-url" not in html
+
+
+def test_an_unpaid_subscription_still_blocks_a_second_checkout(alice_client, alice_subscribed, settings):
+    settings.STRIPE_SECRET_KEY = ""
+    Subscription.objects.filter(pk=alice_subscribed.pk).update(status="unpaid")
+
+    html = alice_client.get("/").content.decode()
+
+    assert card_buttons(html)["free"] == "current"
+    assert set(card_buttons(html).values()) == {"current", "change"}
+
+
+def test_after_the_subscription_ends_subscribe_comes_back(alice_client, alice_subscribed, settings):
+    settings.STRIPE_SECRET_KEY = ""
+    Subscription.objects.filter(pk=alice_subscribed.pk).update(status="canceled")
+
+    html = alice_client.get("/").content.decode()
+
+    assert card_buttons(html)["professional"] == "subscribe"
+    assert "data-checkout-url" in html

@@ -1,5 +1,6 @@
-// /billing: confirming the cancel-subscription dialog (opened and closed by dialogs.js) asks
-// the server to cancel at the period end, then updates the subscription card in place.
+// /billing: confirming a subscription's cancel dialog (opened and closed by dialogs.js; it sits
+// inside that subscription's card) asks the server to cancel it at the period end, then updates
+// the card in place. A user with several subscriptions has one card and one dialog for each.
 import { api, ApiError } from "../../lib/api.js";
 import { toast } from "../../lib/events.js";
 
@@ -13,11 +14,11 @@ function showCanceling(card, subscription) {
   if (status && subscription?.status) status.textContent = subscription.status;
 }
 
-export function initCancelSubscription() {
-  const dialog = document.querySelector("[data-cancel-dialog]");
-  const card = document.querySelector("[data-subscription-card]");
-  if (!dialog || !card) return;
+/** One subscription's dialog: confirming cancels that subscription and updates its card. */
+function initCancelDialog(dialog) {
+  const card = dialog.closest("[data-subscription-card]");
   const confirm = dialog.querySelector("[data-cancel-confirm]");
+  if (!card || !confirm) return;
   const label = confirm.textContent;
 
   confirm.addEventListener("click", async () => {
@@ -40,4 +41,8 @@ export function initCancelSubscription() {
       confirm.textContent = label;
     }
   });
+}
+
+export function initCancelSubscription() {
+  document.querySelectorAll("[data-cancel-dialog]").forEach(initCancelDialog);
 }

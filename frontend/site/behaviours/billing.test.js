@@ -1,32 +1,36 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { initCancelSubscription } from "./billing.js";
 
-function render() {
-  document.body.innerHTML = `
-    <div data-subscription-card tabindex="-1">
+function card(id) {
+  return `
+    <div data-subscription-card="${id}" tabindex="-1">
       <span data-subscription-status>active</span>
       <span data-canceling-badge hidden>Canceling at period end</span>
       <p data-renews-line>Your next billing date is December 21, 2025.</p>
       <p data-ends-line hidden>Your subscription will end on December 21, 2025.</p>
       <button type="button" data-cancel-open>Cancel Subscription</button>
-    </div>
-    <dialog data-cancel-dialog data-url="/billing/api/?action=cancel-subscription" data-subscription-id="sub_1">
-      <button type="button" data-cancel-confirm>Cancel Subscription</button>
-    </dialog>`;
-  const dialog = document.querySelector("dialog");
-  dialog.close = vi.fn(); // jsdom has no modal dialogs
+      <dialog data-cancel-dialog data-url="/billing/api/?action=cancel-subscription" data-subscription-id="${id}">
+        <button type="button" data-cancel-confirm>Cancel Subscription</button>
+      </dialog>
+    </div>`;
+}
+
+function render(...ids) {
+  document.body.innerHTML = (ids.length ? ids : ["sub_1"]).map(card).join("");
+  const dialogs = [...document.querySelectorAll("dialog")];
+  for (const dialog of dialogs) dialog.close = vi.fn(); // jsdom has no modal dialogs
   initCancelSubscription();
-  return dialog;
+  return dialogs[0];
 }
 
 function answer(status, body) {
   return vi.spyOn(window, "fetch").mockResolvedValue(new Response(JSON.stringify(body), { status }));
 }
 
-async function confirmCancel() {
+async function confirmCancel(id = "sub_1") {
   const toasts = [];
   window.addEventListener("adsmith:toast", (e) => toasts.push([e.detail.message, e.detail.kind]));
-  document.querySelector("[data-cancel-confirm]").click();
+  document.querySelector(`[data-subscription-card="${id}"] [data-cancel-confirm]`).click();
   await vi.waitFor(() => expect(toasts.length).toBe(1));
   return toasts[0];
 }
@@ -61,6 +65,21 @@ describe("the cancel-subscription dialog", () => {
     expect(document.querySelector("[data-cancel-open]")).not.toBeNull();
     expect(dialog.close).not.toHaveBeenCalled();
     expect(document.querySelector("[data-cancel-confirm]").textContent).toBe("Cancel Subscription");
+  });
+
+  it("cancels only the subscription whose dialog was confirmed", async () => {
+    render("sub_basic", "sub_pro");
+    const fetch = answer(200, { subscription: { id: "sub_pro", status: "active", cancel_at_period_end: true } });
+
+    await confirmCancel("sub_pro");
+
+    expect(JSON.parse(fetch.mock.calls[0][1].body)).toEqual({ subscriptionId: "sub_pro" });
+    const [basic, pro] = document.querySelectorAll("[data-subscription-card]");
+    expect(pro.querySelector("[data-canceling-badge]").hidden).toBe(false);
+    expect(pro.querySelector("[data-cancel-open]")).toBeNull();
+    expect(basic.querySelector("[data-canceling-badge]").hidden).toBe(true);
+    expect(basic.querySelector("[data-cancel-open]")).not.toBeNull();
+    expect(basic.querySelector("dialog").close).not.toHaveBeenCalled();
   });
 
   it("asks a signed-out user to sign in", async () => {
