@@ -65,6 +65,7 @@ class InvoiceRow:
     status: str
     status_classes: str
     pdf_url: str
+    pay_url: str = ""  # Stripe's hosted page for paying an invoice still open
 
     @classmethod
     def from_stripe(cls, invoice: dict) -> "InvoiceRow":
@@ -77,6 +78,7 @@ class InvoiceRow:
             status=status,
             status_classes=_STATUS_CLASSES.get(status, _OTHER_STATUS_CLASSES),
             pdf_url=invoice.get("invoice_pdf") or "",
+            pay_url=(invoice.get("hosted_invoice_url") or "") if status == "open" else "",
         )
 
 

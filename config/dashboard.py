@@ -178,7 +178,8 @@ def dashboard_content(user, plan, stamp: DashboardStamp, *, now: datetime | None
     """The dashboard below the shell: its HTML (`html`) and, when it was rendered for this call,
     the context it was rendered from. Keyed by the minute too: Recent Activity says "3 minutes ago"."""
     now = now or timezone.now()
-    plan_key = (plan.pk, plan.name, plan.credits, plan.tier) if plan else None
+    # The standing (billing.models.PlanStanding) is the Plan Status card: renewing, ending, payment failed.
+    plan_key = (plan.pk, plan.name, plan.credits, plan.tier, plan.standing) if plan else None
     key = (user.pk, user.first_name, plan_key, stamp, now.replace(second=0, microsecond=0))
     rendered = {}
 

@@ -82,3 +82,17 @@ def ensure_plans_seeded() -> None:
     from django.apps import apps
 
     importlib.import_module("billing.migrations.0002_seed_plans").seed(apps, None)
+
+
+def subscription_event(
+    status: str, *, user=None, later_by: int = 60, cancel_at_period_end: bool = False
+) -> dict:
+    """The recorded customer.subscription.updated, as Stripe sends it `later_by` seconds after
+    the recorded one when the subscription moves to `status` (past_due after a failed renewal,
+    unpaid once Stripe stops retrying)."""
+    event = fixture("customer_subscription_updated_active", user=user)
+    event["id"] = f"{event['id']}{status}{later_by}"
+    event["created"] += later_by
+    event["data"]["object"]["status"] = status
+    event["data"]["object"]["cancel_at_period_end"] = cancel_at_period_end
+    return event

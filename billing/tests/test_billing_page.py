@@ -9,6 +9,7 @@ from billing.tests.stripe_fixtures import (
     SUBSCRIPTION,
     fixture,
     second_purchase,
+    subscription_event,
 )
 
 pytestmark = pytest.mark.django_db
@@ -188,3 +189,47 @@ def test_bob_never_sees_alices_subscriptions(bob_client, alice_subscribed_twice,
 
     assert response.context["subscriptions"] == []
     assert Subscription.objects.filter(user__email="alice@example.com").count() == 2
+
+
+def stripe_now_reports(status: str) -> dict:
+    return subscription_event(status)["data"]["object"]
+
+
+@responses.activate
+def test_a_past_due_subscription_says_the_payment_failed_and_offers_manage_billing(
+    alice_client, alice_subscribed
+):
+    responses.get(SUBSCRIPTION_URL, json=stripe_now_reports("past_due"))
+    responses.get(INVOICES_URL, json=fixture("invoices_list"))
+
+    html = alice_client.get("/billing").content.decode()
+
+    assert (
+        "Your last payment failed. Stripe will try your card again; update your payment method in Manage billing"
+        in html
+    )
+    assert "data-renews-line hidden" in html  # no 'next billing date' while the last one is unpaid
+    assert ">past_due</span>" in html  # the status as received
+    assert "Manage billing" in html and "data-cancel-open" in html
+
+
+@responses.activate
+def test_an_unpaid_subscription_is_shown_with_its_open_invoice_to_pay(alice_client, alice_subscribed):
+    responses.get(SUBSCRIPTION_URL, json=stripe_now_reports("unpaid"))
+    responses.get(INVOICES_URL, json=fixture("invoices_list"))
+
+    response = alice_client.get("/billing")
+    html = response.content.decode()
+
+    assert response.context["current_plan"].id == "free"
+    assert [s.status for s in response.context["subscriptions"]] == ["unpaid"]
+    assert "Unpaid subscription" in html
+    assert "its invoice is still open. You are on the Free plan until it is paid" in html
+    assert "You are on the Free plan. Choose a plan below" not in html
+    assert "data-cancel-open" not in html  # cancelled in the portal, with its invoice
+    # The open invoice links to Stripe's page for paying it.
+    assert (
+        '<a href="https://invoice.stripe.com/i/acct_1SVo0aLkdIwHu7ix/test_cmVuZXdhbDAy" target="_blank" '
+        'rel="noopener" data-invoice-pay'
+    ) in html
+    assert html.count("data-invoice-pay") == 1
