@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "../lib/events.js";
 import { initialValues, resumedValues, validate } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
@@ -30,6 +30,26 @@ const STEP_TEXTS = {
     fallback: "An error occurred while generating your META creative. Please try again.",
   },
 };
+
+// The analysis the user put aside ('Analyze a different website') is not offered again after a
+// reload in this tab.
+const FORGOTTEN_KEY = "adsmith:meta-ads-full:forgotten-scrape";
+
+function forgetAnalysis(id) {
+  try {
+    sessionStorage.setItem(FORGOTTEN_KEY, String(id));
+  } catch {
+    // Storage refused (private mode): only this page forgets it.
+  }
+}
+
+function isForgotten(id) {
+  try {
+    return sessionStorage.getItem(FORGOTTEN_KEY) === String(id);
+  } catch {
+    return false;
+  }
+}
 
 function scrapeFailureMessage(outcome) {
   if (outcome.networkError) return `Network error: ${outcome.networkError}`;
@@ -82,6 +102,14 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
   const outcomeHeading = useRef(null);
   useFocusFirstError(formRef, errors, attempt);
   usePreloadedOverlay();
+  // After 'Analyze a different website', focus goes to the website form it opens again.
+  const [refocusScrape, setRefocusScrape] = useState(false);
+  useEffect(() => {
+    if (!refocusScrape) return;
+    setRefocusScrape(false);
+    formRef.current?.querySelector("input:checked:not([disabled])")?.focus() ||
+      formRef.current?.querySelector("input:not([disabled])")?.focus();
+  }, [refocusScrape]);
 
   const generation = useGeneration({
     slug: tool.slug,
@@ -89,7 +117,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
     // After a reload: the analysis to continue from, and the step that was running, each with
     // the form it was started with.
     onResume: ({ generation: running, scrape: analysis }) => {
-      if (analysis) {
+      if (analysis && (running || !isForgotten(analysis.id))) {
         setScrape({ ...analysis, resumed: true }); // shown again, but focus stays where it is
         setValues((all) => ({ ...all, scrape: resumedValues(steps.scrape.schema, analysis.inputs) }));
       }
@@ -196,10 +224,12 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
                 type="button"
                 className={ui.buttonSecondary}
                 onClick={() => {
+                  forgetAnalysis(scrape.id);
                   setScrape(null);
                   setNextStep(null);
                   setOutcomes({ copy: null, creative: null });
                   setErrors({});
+                  setRefocusScrape(true);
                 }}
               >
                 Analyze a different website

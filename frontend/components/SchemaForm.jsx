@@ -100,7 +100,9 @@ function RadioCards({ id, field, value, onChange, disabled, messages }) {
               className={`flex cursor-pointer gap-3 rounded-xl border p-4 transition focus-within:ring-2 focus-within:ring-brand-500 ${
                 checked
                   ? "border-brand-500 bg-brand-50 dark:border-brand-500 dark:bg-brand-500/10"
-                  : "border-slate-200 hover:border-slate-300 dark:border-slate-700 dark:hover:border-slate-600"
+                  : messages?.length
+                    ? "border-red-500 dark:border-red-500"
+                    : "border-slate-200 hover:border-slate-300 dark:border-slate-700 dark:hover:border-slate-600"
               }`}
             >
               <input

@@ -36,8 +36,17 @@ export default function UploadWidget({
   const [problem, setProblem] = useState("");
   const timer = useRef(null);
   const input = useRef(null);
+  const removeButton = useRef(null);
+  // Keyboard focus follows the control that replaced the one it was on: the preview's Remove
+  // after an upload, the file input after a Remove.
+  const focusAfterChange = useRef(null);
 
   useEffect(() => () => clearInterval(timer.current), []); // clears timeouts too
+  useEffect(() => {
+    const target = focusAfterChange.current === "remove" ? removeButton.current : focusAfterChange.current === "input" ? input.current : null;
+    focusAfterChange.current = null;
+    target?.focus();
+  }, [value]);
 
   const upload = async (file) => {
     const reason = uploadProblem(file, { signedIn });
@@ -58,6 +67,7 @@ export default function UploadWidget({
       const data = await api(uploadUrl, { method: "POST", form });
       clearInterval(timer.current);
       setProgress(100);
+      focusAfterChange.current = "remove"; // the file input it was on is gone
       onChange(data.url);
       toast("File uploaded successfully!");
       timer.current = setTimeout(() => setProgress(null), DONE_SHOWN_MS);
@@ -75,6 +85,7 @@ export default function UploadWidget({
   };
 
   const remove = () => {
+    focusAfterChange.current = "input";
     onChange("");
     setProblem("");
   };
@@ -87,7 +98,7 @@ export default function UploadWidget({
         <div className="flex items-center gap-3 rounded-lg border border-slate-200 p-2 dark:border-slate-700">
           <img src={value} alt={`${label} preview`} className="h-16 w-16 rounded-md object-contain bg-slate-100 dark:bg-slate-800" />
           <span className="flex-1 truncate text-sm text-slate-600 dark:text-slate-300">Uploaded</span>
-          <button type="button" className={ui.buttonSmall} onClick={remove} disabled={disabled} aria-label={`Remove ${label}`}>
+          <button ref={removeButton} type="button" className={ui.buttonSmall} onClick={remove} disabled={disabled} aria-label={`Remove ${label}`}>
             Remove
           </button>
         </div>

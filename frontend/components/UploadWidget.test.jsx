@@ -98,12 +98,14 @@ describe("UploadWidget", () => {
     expect(screen.getByTestId("value").textContent).toBe("/files/logos/1/logo.png");
     expect(screen.getByAltText("Logo preview").getAttribute("src")).toBe("/files/logos/1/logo.png");
     expect(toasts).toContainEqual({ message: "File uploaded successfully!", kind: "success" });
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Remove Logo" })); // focus is not lost
 
     await act(async () => vi.advanceTimersByTimeAsync(1000));
     expect(screen.queryByRole("progressbar")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Remove Logo" }));
     expect(screen.getByTestId("value").textContent).toBe("");
     expect(document.querySelector("input[name=logoUpload]")).not.toBeNull();
+    expect(document.activeElement).toBe(document.querySelector("input[name=logoUpload]"));
   });
 
   it("shows the server's reason when the upload is refused", async () => {

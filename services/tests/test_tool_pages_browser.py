@@ -290,6 +290,16 @@ def test_meta_ads_full_journey(open_tool, alice, queued_jobs, make_server, png_f
     assert balance_of(alice) == 0
     screenshots(page, "meta-ads-full-result")
 
+    # Putting the analysis aside opens the website form again, focused, and a reload keeps it aside.
+    page.get_by_role("button", name="Analyze a different website").click()
+    expect(page.get_by_role("radio", name="Product", exact=True)).to_be_focused()
+    expect(page.get_by_role("button", name="Scrape Site")).to_be_visible()
+    with page.expect_response(lambda response: "/api/generations/active/" in response.url):
+        page.reload()
+    page.wait_for_load_state("networkidle")
+    expect(page.get_by_role("button", name="Scrape Site")).to_be_visible()
+    expect(page.get_by_text("Website Analysis Results")).to_have_count(0)
+
 
 def test_social_media_copy_journey(open_tool, alice, queued_jobs):
     page = open_tool("social-media-copy")
