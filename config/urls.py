@@ -13,6 +13,8 @@ urlpatterns = [
     path("", views.landing, name="landing"),
     path("dashboard", views.dashboard, name="dashboard"),
     path("healthz", health.healthz, name="healthz"),
+    # Pages name their icon; what does not (the admin, a browser's own request) asks here.
+    path("favicon.ico", views.favicon, name="favicon"),
     path("services", RedirectView.as_view(pattern_name="dashboard"), name="services-index"),
     path("", include("accounts.urls")),
     path("", include("credits.urls")),

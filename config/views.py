@@ -22,6 +22,7 @@ from config.api_errors import (
     wants_json,
 )
 from config.dashboard import dashboard_content, read_stamp
+from config.templatetags.ui import asset_url
 from credits.context_processors import shell_balance_props
 from services.registry import TOOLS
 
@@ -75,6 +76,10 @@ def dashboard(request):
             "content": dashboard_content(user, plan, stamp),
         },
     )
+
+
+def favicon(request):
+    return HttpResponsePermanentRedirect(asset_url("favicon.svg"))
 
 
 def page_not_found(request, exception=None):
