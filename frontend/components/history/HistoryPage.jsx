@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { api } from "../../lib/api.js";
 import { withQuery } from "../../lib/urls.js";
 import HistoryList from "./HistoryList.jsx";
@@ -19,6 +19,14 @@ export default function HistoryPage({ urls, types, labels }) {
   const [items, setItems] = useState([]);
   const [loading, setLoading] = useState(true);
   const [more, setMore] = useState(false);
+  // 'Load more' hands keyboard focus to the first entry it added (the button may disappear).
+  const listRef = useRef(null);
+  const [focusFrom, setFocusFrom] = useState(null);
+  useEffect(() => {
+    if (focusFrom == null || loading) return;
+    listRef.current?.querySelectorAll('[data-testid="history-item"] > button')[focusFrom]?.focus();
+    setFocusFrom(null);
+  }, [items, loading, focusFrom]);
 
   const load = async (offset) => {
     setLoading(true);
@@ -66,11 +74,19 @@ export default function HistoryPage({ urls, types, labels }) {
           {loading ? "Loading…" : `${items.length} ${items.length === 1 ? "generation" : "generations"} shown`}
         </p>
       </div>
-      <div className={ui.card}>
+      <div className={ui.card} ref={listRef}>
         <HistoryList items={items} loading={loading} itemUrl={urls.historyItem} toolLabels={labels} />
         {more && (
           <div className="mt-4 flex justify-center">
-            <button type="button" className={ui.buttonSecondary} onClick={() => load(items.length)} disabled={loading}>
+            <button
+              type="button"
+              className={ui.buttonSecondary}
+              onClick={() => {
+                setFocusFrom(items.length);
+                load(items.length);
+              }}
+              disabled={loading}
+            >
               Load more
             </button>
           </div>
