@@ -102,6 +102,7 @@ def _record_paid_invoice(invoice: dict, *, at: datetime) -> None:
             "subscription_id": subscription_id,
             "price_id": price_id,
             "plan": plan,
+            "number": invoice.get("number") or "",
             "amount_paid": invoice.get("amount_paid") or 0,
             "currency": invoice.get("currency") or "",
             "paid_at": from_unix((invoice.get("status_transitions") or {}).get("paid_at")) or at,

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from billing.models import from_unix
+from billing.models import PaidInvoice, from_unix
 
 _SYMBOLS = {"usd": "$", "eur": "€", "gbp": "£", "cad": "CA$", "aud": "A$", "jpy": "¥"}
 # Stripe amounts are in the currency's minor unit: cents for most, but these have none (¥500 is
@@ -79,6 +79,20 @@ class InvoiceRow:
             status_classes=_STATUS_CLASSES.get(status, _OTHER_STATUS_CLASSES),
             pdf_url=invoice.get("invoice_pdf") or "",
             pay_url=(invoice.get("hosted_invoice_url") or "") if status == "open" else "",
+        )
+
+    @classmethod
+    def from_recorded(cls, paid: PaidInvoice) -> "InvoiceRow":
+        """A paid invoice as we recorded it from its invoice.paid event (no PDF link: Stripe
+        makes those on request)."""
+        return cls(
+            id=paid.invoice_id,
+            number=paid.number or paid.invoice_id,
+            created=paid.paid_at,
+            amount=format_amount(paid.amount_paid, paid.currency),
+            status="paid",
+            status_classes=_STATUS_CLASSES["paid"],
+            pdf_url="",
         )
 
 

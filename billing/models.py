@@ -362,6 +362,13 @@ class Subscription(models.Model):
         }
 
 
+class PaidInvoiceQuerySet(models.QuerySet):
+    def recorded_for(self, user, *, limit: int = 24):
+        """The user's paid invoices as we recorded them, newest first: the billing history
+        when Stripe cannot be asked."""
+        return self.filter(user=user).order_by("-paid_at", "-pk")[:limit]
+
+
 class PaidInvoice(models.Model):
     """A paid Stripe invoice and whether its credits were settled (`credited_at`): granted, or
     none due — a plan change that charged nothing. An invoice can be paid before checkout tells
@@ -379,11 +386,14 @@ class PaidInvoice(models.Model):
         blank=True,
         related_name="paid_invoices",
     )
+    number = models.CharField(max_length=255, blank=True, help_text="The number on the invoice Stripe sends.")
     amount_paid = models.PositiveIntegerField(default=0, help_text="Minor units (cents).")
     currency = models.CharField(max_length=10, blank=True)
     paid_at = models.DateTimeField(null=True, blank=True)
     credited_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PaidInvoiceQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]

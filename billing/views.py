@@ -22,7 +22,7 @@ from billing.actions import (
     refresh_subscription,
 )
 from billing.invoices import InvoiceRow, invoice_as_json
-from billing.models import Plan, StripeCustomer, Subscription
+from billing.models import PaidInvoice, Plan, StripeCustomer, Subscription
 from billing.stripe_client import InvalidWebhook, StripeUnavailable
 from credits.models import balance_of
 
@@ -72,10 +72,24 @@ def _invoices(user) -> tuple[list[dict], str]:
         return [], exc.message
 
 
+def _invoice_rows(user) -> tuple[list[InvoiceRow], str, bool]:
+    """The billing history: Stripe's invoices for the user's customers; when Stripe cannot be
+    asked (no API key, or it failed), the paid invoices we recorded from its webhooks. Plus
+    Stripe's error message, and whether the rows are our record."""
+    invoices, error = _invoices(user)
+    if stripe_client.is_configured() and not error:
+        return [InvoiceRow.from_stripe(invoice) for invoice in invoices], "", False
+    recorded = PaidInvoice.objects.recorded_for(user)
+    return [InvoiceRow.from_recorded(paid) for paid in recorded], error, True
+
+
 @login_required
 def billing_page(request):
     subscriptions, subscription_error = _open_subscriptions(request.user)
-    invoices, invoices_error = _invoices(request.user)
+    invoices, invoices_error, invoices_recorded = _invoice_rows(request.user)
+    # Cancelling, the customer portal and plan changes are Stripe API calls; without a key the
+    # page shows what the webhooks recorded and offers none of them.
+    stripe_api = stripe_client.is_configured()
     return render(
         request,
         "billing/billing.html",
@@ -84,12 +98,13 @@ def billing_page(request):
             "subscriptions": subscriptions,
             "live_subscriptions": sum(subscription.is_live for subscription in subscriptions),
             "subscription_error": subscription_error,
-            "invoices": [InvoiceRow.from_stripe(invoice) for invoice in invoices],
+            "invoices": invoices,
             "invoices_error": invoices_error,
+            "invoices_recorded": invoices_recorded,
             "plans": list(Plan.objects.filter(is_active=True)),
             "on_billing_page": True,
-            "can_manage_billing": stripe_client.is_configured()
-            and StripeCustomer.objects.filter(user=request.user).exists(),
+            "billing_actions_available": stripe_api,
+            "can_manage_billing": stripe_api and StripeCustomer.objects.filter(user=request.user).exists(),
         },
     )
 

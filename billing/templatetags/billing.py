@@ -4,6 +4,8 @@ from django import template
 from django.conf import settings
 from django.utils.html import format_html_join
 
+from billing import stripe_client
+
 register = template.Library()
 
 
@@ -23,8 +25,8 @@ def _card_action(context, plan) -> str:
         return "signup-subscribe"
     if getattr(current, "standing", None) is not None:
         # Stripe still bills a subscription of theirs: a checkout would start a second one
-        # beside it. Plans are switched in Stripe's customer portal instead.
-        return "change"
+        # beside it. Plans are switched in Stripe's customer portal instead — through the API.
+        return "change" if stripe_client.is_configured() else "change-unavailable"
     return "subscribe"
 
 
@@ -36,6 +38,7 @@ def plan_card_action(context, plan) -> str:
     'signup'   — the Free plan, signed out: 'Get Started';
     'sales'    — a contact-sales plan: 'Contact Sales';
     'change'   — another paid plan while a subscription is open: 'Change plan' (Stripe's portal);
+    'change-unavailable' — the same without Stripe's API: 'Change plan', disabled;
     'subscribe' — 'Subscribe' (the checkout opens in a new tab);
     'signup-subscribe' — 'Subscribe', signed out: an account comes first."""
     return _card_action(context, plan)

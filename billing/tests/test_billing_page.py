@@ -116,6 +116,8 @@ def test_stripe_errors_show_a_message_and_never_a_500(alice_client, alice_subscr
     assert "Could not load your subscription from Stripe. Please try again." in html
     assert "Could not load your billing history from Stripe. Please try again." in html
     assert "Your next billing date is" in html  # the last synced copy
+    # The history falls back to what the webhooks recorded.
+    assert "These are the payments recorded here" in html and "4F2C1A7B-0001" in html
 
 
 @responses.activate
@@ -233,3 +235,32 @@ def test_an_unpaid_subscription_is_shown_with_its_open_invoice_to_pay(alice_clie
         'rel="noopener" data-invoice-pay'
     ) in html
     assert html.count("data-invoice-pay") == 1
+
+
+def test_without_the_api_key_the_recorded_invoices_are_shown_and_nothing_that_needs_stripe(
+    alice_client, alice_subscribed, settings
+):
+    settings.STRIPE_SECRET_KEY = ""  # webhooks set up, the API key missing
+
+    response = alice_client.get("/billing")
+    html = response.content.decode()
+
+    [row] = response.context["invoices"]
+    assert (row.number, row.amount, row.status, row.pdf_url) == ("4F2C1A7B-0001", "$49.99", "paid", "")
+    assert row.created.isoformat() == "2025-11-21T13:00:58+00:00"
+    assert "No invoices yet" not in html
+    assert "These are the payments recorded here; open invoices and PDFs are unavailable right now." in html
+    # The subscription as last synced, without the buttons that would call Stripe.
+    assert "Your next billing date is" in html
+    assert "data-cancel-open" not in html and "data-cancel-dialog" not in html
+    assert "Manage billing" not in html and 'action="/billing/portal/"' not in html
+    assert "Cancelling or changing your subscription is unavailable right now." in html
+
+
+def test_recorded_invoices_are_only_alices(bob_client, alice_subscribed, settings):
+    settings.STRIPE_SECRET_KEY = ""
+
+    response = bob_client.get("/billing")
+
+    assert response.context["invoices"] == []
+    assert "No invoices yet" in response.content.decode()

@@ -1,6 +1,8 @@
 import pytest
+import responses
 
 from billing.models import Plan, Subscription
+from billing.tests.stripe_fixtures import STRIPE_API, SUBSCRIPTION, fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -47,13 +49,15 @@ def test_signed_out_visitors_see_contact_sales_too(client, plans, settings):
 
 def card_buttons(html: str) -> dict[str, str]:
     """Each plan card's button, by plan id: 'current', 'change' (a form to the customer portal),
-    'subscribe', 'sales' or 'manage'."""
+    'change-unavailable', 'subscribe', 'sales' or 'manage'."""
     buttons = {}
     for card in html.split("<div data-plan-card ")[1:]:
         plan_id = card.split('"', 2)[1]
         card = card[: card.index("</form>")] if "<form" in card else card
         if "data-current-plan" in card:
             buttons[plan_id] = "current"
+        elif "data-change-plan-unavailable" in card:
+            buttons[plan_id] = "change-unavailable"
         elif "data-change-plan" in card:
             buttons[plan_id] = "change"
         elif ">Contact Sales</button>" in card:
@@ -65,14 +69,14 @@ def card_buttons(html: str) -> dict[str, str]:
     return buttons
 
 
-@pytest.mark.parametrize("page", ["/", "/billing"])
-def test_a_subscriber_is_offered_a_plan_change_never_a_second_checkout(
-    alice_client, alice_subscribed, page, settings
-):
-    settings.STRIPE_SECRET_KEY = ""  # the synced subscription decides; no Stripe calls here
+@responses.activate
+@pytest.mark.parametrize("path", ["/", "/billing"])
+def test_a_subscriber_is_offered_a_plan_change_never_a_second_checkout(alice_client, alice_subscribed, path):
+    responses.get(f"{STRIPE_API}/v1/subscriptions/{SUBSCRIPTION}", json=fixture("subscription"))
+    responses.get(f"{STRIPE_API}/v1/invoices", json=fixture("invoices_list"))
     Plan.objects.filter(id="ultimate").update(stripe_link="#")
 
-    html = alice_client.get(page).content.decode()
+    html = alice_client.get(path).content.decode()
 
     assert card_buttons(html) == {
         "free": "manage",
@@ -85,10 +89,20 @@ def test_a_subscriber_is_offered_a_plan_change_never_a_second_checkout(
     assert "data-checkout-url" not in html and "client_reference_id" not in html
     # The form names Alice's subscription and the plan to switch to.
     assert (
-        f'<input type="hidden" name="subscription" value="{alice_subscribed.subscription_id}">\n'
+        f'<input type="hidden" name="subscription" value="{SUBSCRIPTION}">\n'
         '        <input type="hidden" name="plan" value="business">'
     ) in html
     assert 'action="/billing/portal/"' in html and "csrfmiddlewaretoken" in html
+
+
+def test_without_stripes_api_a_plan_change_is_shown_unavailable(alice_client, alice_subscribed, settings):
+    settings.STRIPE_SECRET_KEY = ""
+
+    html = alice_client.get("/").content.decode()
+
+    assert card_buttons(html)["business"] == "change-unavailable"
+    assert "Plan changes are unavailable right now." in html
+    assert "data-checkout-url" not in html and 'action="/billing/portal/"' not in html
 
 
 def test_a_subscription_for_a_price_no_plan_sells_still_blocks_a_second_checkout(
@@ -100,7 +114,7 @@ def test_a_subscription_for_a_price_no_plan_sells_still_blocks_a_second_checkout
     html = alice_client.get("/").content.decode()
 
     assert card_buttons(html)["free"] == "current"  # Unknown Plan: the app treats her as Free
-    assert card_buttons(html)["professional"] == "change"
+    assert card_buttons(html)["professional"] == "change-unavailable"
     assert "data-checkout-url" not in html
 
 
@@ -111,7 +125,7 @@ def test_an_unpaid_subscription_still_blocks_a_second_checkout(alice_client, ali
     html = alice_client.get("/").content.decode()
 
     assert card_buttons(html)["free"] == "current"
-    assert set(card_buttons(html).values()) == {"current", "change"}
+    assert set(card_buttons(html).values()) == {"current", "change-unavailable"}
 
 
 def test_after_the_subscription_ends_subscribe_comes_back(alice_client, alice_subscribed, settings):

@@ -52,6 +52,8 @@ def test_a_full_purchase_links_alice_and_grants_the_plan_credits_once(client, st
     assert (purchase.amount, purchase.reference) == (3000, INVOICE)
     assert purchase.idempotency_key == f"stripe-invoice:{INVOICE}"
     assert balance_of(alice) == before + 3000
+    recorded = PaidInvoice.objects.get(invoice_id=INVOICE)
+    assert (recorded.number, recorded.amount_paid, recorded.currency) == ("4F2C1A7B-0001", 4999, "usd")
 
 
 def test_each_event_is_stored_for_staff_with_its_payload(client, stripe_keys, basic_plan, alice):
