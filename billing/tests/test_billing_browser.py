@@ -194,3 +194,33 @@ def test_alice_with_two_subscriptions_cancels_the_one_she_does_not_need_and_chan
         assert pro.get_by_role("button", name="Subscribe").count() == 0
         pro.get_by_role("button", name="Change plan").click()
         expect(page.get_by_role("heading", name="Stripe customer portal")).to_be_visible()
+
+
+def test_on_a_phone_every_invoice_shows_its_status_and_download_without_scrolling_sideways(
+    signed_in_page, live_server, alice_subscribed
+):
+    page = signed_in_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as stripe:
+        stripe.get(SUBSCRIPTION_URL, json=fixture("subscription"))
+        stripe.get(f"{STRIPE_API}/v1/invoices", json=fixture("invoices_list"))
+
+        page.goto(f"{live_server.url}/billing")
+
+    rows = page.locator("[data-invoice]")
+    assert rows.count() == 3
+    for index in range(3):
+        row = rows.nth(index)
+        for label in ("Invoice", "Date", "Amount", "Status", "Download"):
+            expect(row.get_by_text(label, exact=True)).to_be_visible()
+        for part in (row.locator("[data-invoice-status]"), row.locator("td").last):
+            box = part.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (index, box)
+    expect(rows.nth(0).get_by_role("link", name="Pay invoice 4F2C1A7B-0002")).to_be_visible()
+    expect(rows.nth(1).get_by_role("link", name="PDF of invoice 4F2C1A7B-0001")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    ARTIFACTS.mkdir(exist_ok=True)
+    history = page.locator("section", has=page.get_by_role("heading", name="Billing History"))
+    for theme in ("light", "dark"):
+        page.evaluate("(dark) => document.documentElement.classList.toggle('dark', dark)", theme == "dark")
+        history.screenshot(path=str(ARTIFACTS / f"billing-history-{theme}-phone.png"))
