@@ -105,6 +105,13 @@ def test_a_subscriber_sees_their_subscription_and_cancels_it_through_the_dialog(
         assert page.get_by_role("button", name="Manage billing").is_visible()
         screenshots(page, "billing-subscribed")
 
+        # The Free card offers the same dialog: moving to Free is cancelling.
+        page.locator('[data-plan-card][data-plan-id="free"]').get_by_role(
+            "button", name="Switch to Free"
+        ).click()
+        expect(page.get_by_role("dialog", name="Cancel your subscription?")).to_be_visible()
+        page.keyboard.press("Escape")
+
         # The dialog: focus starts on 'Keep Subscription', Tab stays inside, Escape closes.
         opener = card.get_by_role("button", name="Cancel Subscription")
         opener.click()
@@ -138,6 +145,10 @@ def test_a_subscriber_sees_their_subscription_and_cancels_it_through_the_dialog(
         assert card.get_by_text("Your subscription will end on December 21, 2025").is_visible()
         assert card.get_by_text("Canceling at period end").is_visible()
         assert card.get_by_role("button", name="Cancel Subscription").count() == 0
+        # The Free card's 'Switch to Free' opened the same dialog; now it says what follows.
+        free = page.locator('[data-plan-card][data-plan-id="free"]')
+        assert free.get_by_role("button", name="Switch to Free").count() == 0
+        assert free.get_by_text("You move to Free when the billing period ends.").is_visible()
         assert [call.request.body for call in stripe.calls if call.request.method == "POST"] == [
             "cancel_at_period_end=true",
             "cancel_at_period_end=true",

@@ -2,7 +2,13 @@ import pytest
 import responses
 
 from billing.models import Plan, Subscription
-from billing.tests.stripe_fixtures import STRIPE_API, SUBSCRIPTION, fixture
+from billing.tests.stripe_fixtures import (
+    SECOND_SUBSCRIPTION,
+    STRIPE_API,
+    SUBSCRIPTION,
+    fixture,
+    second_purchase,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +55,8 @@ def test_signed_out_visitors_see_contact_sales_too(client, plans, settings):
 
 def card_buttons(html: str) -> dict[str, str]:
     """Each plan card's button, by plan id: 'current', 'change' (a form to the customer portal),
-    'change-unavailable', 'subscribe', 'sales' or 'manage'."""
+    'change-unavailable', 'subscribe', 'sales', 'manage' (a link to /billing), 'switch-to-free'
+    (the cancel dialog) or 'free-later' (a line saying when Free comes back)."""
     buttons = {}
     for card in html.split("<div data-plan-card ")[1:]:
         plan_id = card.split('"', 2)[1]
@@ -66,6 +73,10 @@ def card_buttons(html: str) -> dict[str, str]:
             buttons[plan_id] = "subscribe"
         elif ">Manage Subscription</a>" in card:
             buttons[plan_id] = "manage"
+        elif "data-switch-to-free" in card:
+            buttons[plan_id] = "switch-to-free"
+        elif "You move to Free" in card:
+            buttons[plan_id] = "free-later"
     return buttons
 
 
@@ -79,7 +90,7 @@ def test_a_subscriber_is_offered_a_plan_change_never_a_second_checkout(alice_cli
     html = alice_client.get(path).content.decode()
 
     assert card_buttons(html) == {
-        "free": "manage",
+        "free": "manage" if path == "/" else "switch-to-free",
         "starter": "change",
         "professional": "current",
         "business": "change",
@@ -136,3 +147,35 @@ def test_after_the_subscription_ends_subscribe_comes_back(alice_client, alice_su
 
     assert card_buttons(html)["professional"] == "subscribe"
     assert "data-checkout-url" in html
+
+
+@responses.activate
+def test_on_billing_the_free_card_offers_a_subscriber_the_cancel_dialog_not_a_link_to_billing(
+    alice_client, alice_subscribed
+):
+    responses.get(f"{STRIPE_API}/v1/subscriptions/{SUBSCRIPTION}", json=fixture("subscription"))
+    responses.get(f"{STRIPE_API}/v1/invoices", json=fixture("invoices_list"))
+
+    html = alice_client.get("/billing").content.decode()
+
+    free = html.split("<div data-plan-card ")[1]
+    assert 'data-dialog-open="cancel-sub_1SVqJzLkdIwHu7ixBasic01" data-switch-to-free' in free
+    assert f'<dialog id="cancel-{SUBSCRIPTION}"' in html
+    assert 'href="/billing"' not in free
+
+
+@responses.activate
+def test_on_billing_the_free_card_says_when_free_comes_back(alice_client, alice_subscribed_twice, alice):
+    responses.get(f"{STRIPE_API}/v1/subscriptions/{SUBSCRIPTION}", json=fixture("subscription_canceling"))
+    responses.get(
+        f"{STRIPE_API}/v1/subscriptions/{SECOND_SUBSCRIPTION}",
+        json=second_purchase("customer_subscription_updated_active")["data"]["object"],
+    )
+    responses.get(f"{STRIPE_API}/v1/invoices", json=fixture("invoices_list"))
+
+    free = alice_client.get("/billing").content.decode().split("<div data-plan-card ")[1]
+    assert "You move to Free once you have cancelled your subscriptions." in free
+
+    Subscription.objects.filter(subscription_id=SECOND_SUBSCRIPTION).update(status="canceled")
+    free = alice_client.get("/billing").content.decode().split("<div data-plan-card ")[1]
+    assert "You move to Free on December 21, 2025." in free

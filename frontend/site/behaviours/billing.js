@@ -4,12 +4,15 @@
 import { api, ApiError } from "../../lib/api.js";
 import { toast } from "../../lib/events.js";
 
-/** The subscription card after Stripe confirmed cancel-at-period-end. */
-function showCanceling(card, subscription) {
+/** The page after Stripe confirmed cancel-at-period-end: the card says when the subscription
+ * ends, and whatever opened this dialog (the card's Cancel button, the Free plan card's 'Switch
+ * to Free') gives way to what follows instead. */
+function showCanceling(card, dialog, subscription) {
   card.querySelector("[data-renews-line]")?.setAttribute("hidden", "");
   card.querySelector("[data-ends-line]")?.removeAttribute("hidden");
   card.querySelector("[data-canceling-badge]")?.removeAttribute("hidden");
-  card.querySelector("[data-cancel-open]")?.remove();
+  document.querySelectorAll(`[data-cancel-open="${dialog.id}"]`).forEach((el) => el.remove());
+  document.querySelectorAll(`[data-after-cancel="${dialog.id}"]`).forEach((el) => el.removeAttribute("hidden"));
   const status = card.querySelector("[data-subscription-status]");
   if (status && subscription?.status) status.textContent = subscription.status;
 }
@@ -29,7 +32,7 @@ function initCancelDialog(dialog) {
         method: "POST",
         json: { subscriptionId: dialog.dataset.subscriptionId },
       });
-      showCanceling(card, data.subscription);
+      showCanceling(card, dialog, data.subscription);
       dialog.close();
       card.focus(); // the button that opened the dialog is gone
       toast("Subscription will be canceled at the end of the billing period");

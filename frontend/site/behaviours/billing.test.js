@@ -8,8 +8,8 @@ function card(id) {
       <span data-canceling-badge hidden>Canceling at period end</span>
       <p data-renews-line>Your next billing date is December 21, 2025.</p>
       <p data-ends-line hidden>Your subscription will end on December 21, 2025.</p>
-      <button type="button" data-cancel-open>Cancel Subscription</button>
-      <dialog data-cancel-dialog data-url="/billing/api/?action=cancel-subscription" data-subscription-id="${id}">
+      <button type="button" data-cancel-open="cancel-${id}">Cancel Subscription</button>
+      <dialog id="cancel-${id}" data-cancel-dialog data-url="/billing/api/?action=cancel-subscription" data-subscription-id="${id}">
         <button type="button" data-cancel-confirm>Cancel Subscription</button>
       </dialog>
     </div>`;
@@ -80,6 +80,23 @@ describe("the cancel-subscription dialog", () => {
     expect(basic.querySelector("[data-canceling-badge]").hidden).toBe(true);
     expect(basic.querySelector("[data-cancel-open]")).not.toBeNull();
     expect(basic.querySelector("dialog").close).not.toHaveBeenCalled();
+  });
+
+  it("replaces the Free card's 'Switch to Free' with what follows once cancelled", async () => {
+    render("sub_1");
+    document.body.insertAdjacentHTML(
+      "beforeend",
+      `<div data-plan-card>
+         <div data-cancel-open="cancel-sub_1"><button type="button">Switch to Free</button></div>
+         <p data-after-cancel="cancel-sub_1" hidden>You move to Free when the billing period ends.</p>
+       </div>`,
+    );
+    answer(200, { subscription: { id: "sub_1", status: "active", cancel_at_period_end: true } });
+
+    await confirmCancel("sub_1");
+
+    expect(document.querySelector("[data-plan-card] [data-cancel-open]")).toBeNull();
+    expect(document.querySelector("[data-after-cancel]").hidden).toBe(false);
   });
 
   it("asks a signed-out user to sign in", async () => {
