@@ -5,6 +5,7 @@ import platform
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.frontend import LIGHTHOUSE_RUNS
 from bench.pages import ROUNDS, SECONDS
 
 RESULTS = Path(__file__).with_name("RESULTS.md")
@@ -185,7 +186,8 @@ def render(*, when, versions, pages, money, jobs, frontend, scores, audits, sett
         "",
         "Bytes each page loads up front: scripts, stylesheets and module preloads in the HTML plus every chunk",
         "they import statically (gzip -9). Lazy chunks load on demand (e.g. the editor). Lighthouse 12, default",
-        "(mobile, simulated throttling) configuration, Chromium headless.",
+        "(mobile, simulated throttling) configuration, Chromium headless; each score is the median of "
+        f"{LIGHTHOUSE_RUNS} runs.",
         "",
         "| page | JS KB gzip | CSS KB gzip | lazy JS KB gzip | React | performance | accessibility | best practices | SEO |",
         "|---|---:|---:|---:|---|---:|---:|---:|---:|",
