@@ -73,15 +73,9 @@ class PlanQuerySet(models.QuerySet):
         return plan
 
 
-@dataclass(frozen=True)
-class PlanStanding:
-    """How a user holds their plan (read with it by Plan.objects.current_for): the subscription
-    that decides it — or, with none live, an unpaid one whose invoice Stripe holds open."""
-
-    subscription_id: str
-    status: str
-    cancel_at_period_end: bool
-    current_period_end: datetime | None
+class SubscriptionStatus:
+    """What a subscription's Stripe status says, for anything with `status` and
+    `cancel_at_period_end`: a Subscription row, or the PlanStanding read with a plan."""
 
     @property
     def is_live(self) -> bool:
@@ -99,10 +93,6 @@ class PlanStanding:
     def is_unpaid(self) -> bool:
         return self.status == "unpaid"
 
-    def display_order(self) -> tuple:
-        """Live before unpaid, then newest first (the newest live one decides the plan)."""
-        return (not self.is_live, -self.created_at.timestamp(), -self.pk)
-
     @property
     def is_ending(self) -> bool:
         """Set to cancel at the period end: the plan stays until `current_period_end`."""
@@ -113,6 +103,17 @@ class PlanStanding:
         """Stripe could not take the last payment: still retrying ('past_due'), or given up
         with the invoice left open ('unpaid', the user is on Free meanwhile)."""
         return self.status in ("past_due", "unpaid")
+
+
+@dataclass(frozen=True)
+class PlanStanding(SubscriptionStatus):
+    """How a user holds their plan (read with it by Plan.objects.current_for): the subscription
+    that decides it — or, with none live, an unpaid one whose invoice Stripe holds open."""
+
+    subscription_id: str
+    status: str
+    cancel_at_period_end: bool
+    current_period_end: datetime | None
 
 
 # The standing's columns, read from the subscription that decides it.
@@ -291,7 +292,7 @@ class SubscriptionQuerySet(models.QuerySet):
         return self.filter(user=user).live().select_related("plan").order_by("-created_at", "-pk").first()
 
 
-class Subscription(models.Model):
+class Subscription(SubscriptionStatus, models.Model):
     """Our copy of a Stripe subscription, kept in step by webhook events (and by the answers
     of our own Stripe calls). `synced_at` is the Stripe time of the snapshot last applied:
     an older snapshot arriving late is ignored, so out-of-order events converge."""
@@ -322,22 +323,6 @@ class Subscription(models.Model):
 
     def __str__(self):
         return self.subscription_id
-
-    @property
-    def is_live(self) -> bool:
-        return self.status in LIVE_STATUSES
-
-    @property
-    def is_open(self) -> bool:
-        return self.status in OPEN_STATUSES
-
-    @property
-    def is_past_due(self) -> bool:
-        return self.status == "past_due"
-
-    @property
-    def is_unpaid(self) -> bool:
-        return self.status == "unpaid"
 
     def display_order(self) -> tuple:
         """Live before unpaid, then newest first (the newest live one decides the plan)."""
