@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from billing import stripe_client
+from billing.invoices import minor_unit_digits
 from billing.models import (
     TERMINAL_STATUSES,
     PaidInvoice,
@@ -103,6 +104,7 @@ def _record_paid_invoice(invoice: dict, *, at: datetime) -> None:
             "price_id": price_id,
             "plan": plan,
             "number": invoice.get("number") or "",
+            "billing_reason": invoice.get("billing_reason") or "",
             "amount_paid": invoice.get("amount_paid") or 0,
             "currency": invoice.get("currency") or "",
             "paid_at": from_unix((invoice.get("status_transitions") or {}).get("paid_at")) or at,
@@ -137,6 +139,20 @@ def _record_paid_invoice(invoice: dict, *, at: datetime) -> None:
     _grant_invoice_credits(paid)
 
 
+def _invoice_credits(paid: PaidInvoice) -> tuple[int, str]:
+    """The credits an invoice buys, and the ledger's reason. A period's invoice buys the plan's
+    monthly credits. A plan change invoiced at once (an upgrade mid-period) pays only the
+    prorated difference, so it buys credits in the same proportion to the plan's price —
+    otherwise upgrading late in a period and downgrading again would buy a month of the higher
+    plan's credits for a few cents, as often as repeated."""
+    plan = paid.plan
+    if paid.billing_reason != "subscription_update" or plan.price <= 0:
+        return plan.credits, f"{plan.name} plan: monthly credits"
+    price_minor = int(plan.price * 10 ** minor_unit_digits(paid.currency or "usd"))
+    credits = min(plan.credits, plan.credits * paid.amount_paid // price_minor)
+    return credits, f"{plan.name} plan: credits for the rest of this period"
+
+
 def _grant_invoice_credits(paid: PaidInvoice) -> None:
     if paid.plan is None:
         log.warning(
@@ -145,11 +161,12 @@ def _grant_invoice_credits(paid: PaidInvoice) -> None:
             paid.price_id,
         )
         return
-    if paid.plan.credits:
+    credits, reason = _invoice_credits(paid)
+    if credits:
         grant_credits(
             user=paid.user,
-            amount=paid.plan.credits,
-            reason=f"{paid.plan.name} plan: monthly credits",
+            amount=credits,
+            reason=reason,
             idempotency_key=f"stripe-invoice:{paid.invoice_id}",
             kind=LedgerEntry.Kind.PURCHASE,
             reference=paid.invoice_id,

@@ -372,6 +372,8 @@ class PaidInvoice(models.Model):
         related_name="paid_invoices",
     )
     number = models.CharField(max_length=255, blank=True, help_text="The number on the invoice Stripe sends.")
+    # Stripe's reason for the invoice: "subscription_update" for a plan change invoiced at once.
+    billing_reason = models.CharField(max_length=40, blank=True)
     amount_paid = models.PositiveIntegerField(default=0, help_text="Minor units (cents).")
     currency = models.CharField(max_length=10, blank=True)
     paid_at = models.DateTimeField(null=True, blank=True)

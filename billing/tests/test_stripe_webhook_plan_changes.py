@@ -42,13 +42,32 @@ def recorded(request):
     return load
 
 
-def test_an_upgrade_invoice_grants_the_new_plans_credits(alice_subscribed, alice, pro_plan, recorded):
-    """Its lines are 'Unused time on Basic' (first, negative) and 'Remaining time on Pro'."""
+def test_an_upgrade_invoice_grants_the_new_plans_credits_in_proportion_to_what_it_charged(
+    alice_subscribed, alice, pro_plan, recorded
+):
+    """Its lines are 'Unused time on Basic' (first, negative) and 'Remaining time on Pro'; it
+    charged $50.00 of Pro's $149.99: a third of Pro's month, so a third of its credits."""
     apply_stripe_event(event=recorded("invoice_paid_upgrade"))
 
-    assert purchases(alice)[1:] == [(10000, "Pro plan: monthly credits", "in_1SWAa0LkdIwHu7ixUpgr4dPr")]
+    assert purchases(alice)[1:] == [
+        (3333, "Pro plan: credits for the rest of this period", "in_1SWAa0LkdIwHu7ixUpgr4dPr")
+    ]
     paid = PaidInvoice.objects.get(invoice_id="in_1SWAa0LkdIwHu7ixUpgr4dPr")
     assert (paid.plan, paid.price_id, paid.amount_paid) == (pro_plan, pro_plan.price_id, 5000)
+    assert paid.billing_reason == "subscription_update"
+
+
+def test_upgrading_and_downgrading_again_buys_no_more_than_was_paid_for(
+    alice_subscribed, alice, pro_plan, recorded
+):
+    for _ in range(2):  # the same change made twice: each invoice its own
+        for name in ("invoice_paid_upgrade", "invoice_paid_downgrade"):
+            event = recorded(name)
+            event["id"] = f"{event['id']}_{_}"
+            event["data"]["object"]["id"] = f"{event['data']['object']['id']}_{_}"
+            apply_stripe_event(event=event)
+
+    assert [amount for amount, _, _ in purchases(alice)[1:]] == [3333, 3333]  # 2 × $50 of Pro's $149.99
 
 
 def test_a_renewal_carrying_the_prorations_of_a_change_grants_the_new_plans_credits(
