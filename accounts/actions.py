@@ -87,7 +87,7 @@ def resend_email_confirmation(*, request: HttpRequest, user: User) -> str:
     progress, else the user's own address if it was never confirmed (an expired sign-up link
     ends here). Returns that address, or '' when nothing waits for confirmation. Raises
     ConfirmationRecentlySent within allauth's rate limit for the address."""
-    address = _address_to_confirm(user)
+    address = address_to_confirm(user)
     if address is None:
         return ""
     if not ratelimit.consume(request, action="confirm_email", key=address.email.lower()):
@@ -96,21 +96,12 @@ def resend_email_confirmation(*, request: HttpRequest, user: User) -> str:
     return address.email
 
 
-def _address_to_confirm(user: User) -> EmailAddress | None:
+def address_to_confirm(user: User) -> EmailAddress | None:
+    """The address waiting for a confirmation link to be followed: the e-mail change in progress
+    (the newest), else the user's own address when allauth has it as never confirmed; or None."""
     addresses = EmailAddress.objects.filter(user=user, verified=False)
     pending = addresses.filter(primary=False).exclude(email__iexact=user.email).order_by("-pk").first()
     return pending or addresses.filter(email__iexact=user.email).first()
-
-
-def pending_email_of(user: User) -> str:
-    """The address a change is waiting on (confirmation sent, not yet followed), or ''."""
-    pending = (
-        EmailAddress.objects.filter(user=user, primary=False, verified=False)
-        .exclude(email__iexact=user.email)
-        .order_by("-pk")
-        .first()
-    )
-    return pending.email if pending else ""
 
 
 def _delete_other_avatars(*, user_pk: int, keep: str) -> None:
@@ -124,9 +115,3 @@ def _delete_other_avatars(*, user_pk: int, keep: str) -> None:
         # Only our own avatar files: other features share this folder.
         if is_avatar_filename(filename) and name != keep:
             default_storage.delete(name)
-
-
-def unconfirmed_email_of(user: User) -> str:
-    """The user's own address when allauth has it on record as never confirmed, or ''."""
-    address = EmailAddress.objects.filter(user=user, email__iexact=user.email, verified=False).first()
-    return address.email if address else ""

@@ -19,10 +19,9 @@ from django.views.decorators.http import require_POST
 
 from accounts.actions import (
     ConfirmationRecentlySent,
-    pending_email_of,
+    address_to_confirm,
     resend_email_confirmation,
     store_avatar,
-    unconfirmed_email_of,
     update_profile,
 )
 from accounts.avatars import AvatarError, avatar_url_for, is_avatar_filename
@@ -200,6 +199,8 @@ def profile(request):
     else:
         form = ProfileForm(user=user)
     avatar_name = form["avatar"].value() or ""
+    to_confirm = address_to_confirm(user)
+    is_change = to_confirm is not None and to_confirm.email.lower() != user.email.lower()
     return render(
         request,
         "accounts/profile.html",
@@ -207,8 +208,9 @@ def profile(request):
             "form": form,
             "client_rules": form.client_rules,
             "avatar_preview_url": avatar_url_for(user, avatar_name),
-            "pending_email": pending_email_of(user),
-            "unconfirmed_email": unconfirmed_email_of(user),
+            # An e-mail change waiting (pending), or the user's own address never confirmed.
+            "pending_email": to_confirm.email if is_change else "",
+            "unconfirmed_email": to_confirm.email if to_confirm and not is_change else "",
         },
     )
 

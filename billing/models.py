@@ -7,6 +7,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import connections, models, router
 
+from config.sql import column_converters, converted_row
+
 # Stripe subscription statuses under which the customer keeps the plan. 'past_due' keeps it
 # while Stripe retries the card; every other status ('canceled', 'unpaid', 'incomplete', ...)
 # means the user is back on Free.
@@ -59,11 +61,7 @@ class PlanQuerySet(models.QuerySet):
             row = cursor.fetchone()
         if row is None:
             return None
-        values = []
-        for value, (col, col_converters) in zip(row, converters, strict=True):
-            for converter in col_converters:
-                value = converter(value, col, connection)
-            values.append(value)
+        values = converted_row(row, converters, connection)
         plan = Plan.from_db(using, attnames, values[: len(attnames)])
         subscription_id, status, cancel_at_period_end, current_period_end = values[len(attnames) :]
         if subscription_id:
@@ -145,10 +143,7 @@ def _current_plan_query(using: str) -> tuple[str, list[str], list]:
         ") s ON 1 = 1 "
         "WHERE p.id = COALESCE(CASE WHEN s.status <> %s THEN s.plan_id END, %s)"
     )
-    converters = [
-        (col, connection.ops.get_db_converters(col) + col.get_db_converters(connection))
-        for col in plan_cols + standing_cols
-    ]
+    converters = column_converters(plan_cols + standing_cols, connection)
     return sql, [col.target.attname for col in plan_cols], converters
 
 

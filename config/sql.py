@@ -24,12 +24,25 @@ def fetch_one(model, where: str, params: list):
         row = cursor.fetchone()
     if row is None:
         return None
+    return model.from_db(using, attnames, converted_row(row, converters, connection))
+
+
+def column_converters(columns, connection) -> list:
+    """Each column's converters as the ORM applies them to values read back (SQLite returns
+    datetimes as text, for instance): what converted_row takes."""
+    return [
+        (col, connection.ops.get_db_converters(col) + col.get_db_converters(connection)) for col in columns
+    ]
+
+
+def converted_row(row, converters, connection) -> list:
+    """A fetched row's values, each through its column's converters (column_converters)."""
     values = []
     for value, (col, col_converters) in zip(row, converters, strict=True):
         for converter in col_converters:
             value = converter(value, col, connection)
         values.append(value)
-    return model.from_db(using, attnames, values)
+    return values
 
 
 @functools.cache
@@ -41,10 +54,7 @@ def _select(model, where: str, using: str):
     # Only names from the model's metadata and the caller's fixed text are formatted in; every
     # value is a parameter.
     sql = f"SELECT {', '.join(quote(col.target.column) for col in columns)} FROM {quote(table)} WHERE {where}"  # noqa: S608
-    converters = [
-        (col, connection.ops.get_db_converters(col) + col.get_db_converters(connection)) for col in columns
-    ]
-    return sql, [col.target.attname for col in columns], converters
+    return sql, [col.target.attname for col in columns], column_converters(columns, connection)
 
 
 def insert(obj, *, does_receivers_work: bool = False):
