@@ -19,6 +19,8 @@ import pytest
 import requests
 from django.conf import settings as django_settings
 from django.test import Client
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
 
 from config.tests.ledger_checks import assert_books_balanced
 from credits.actions import grant_credits
@@ -153,6 +155,10 @@ def browser_session(user) -> requests.Session:
     client = Client()
     client.force_login(user)
     session = requests.Session()
+    # A keep-alive connection the server closes just as a request goes out resets it. Every
+    # POST carries its idempotency key, so sending it again is safe — as a real client would.
+    retry = Retry(total=3, connect=3, read=3, status=0, allowed_methods=None, backoff_factor=0.2)
+    session.mount("http://", HTTPAdapter(max_retries=retry))
     session.cookies.set("sessionid", client.cookies["sessionid"].value)
     session.cookies.set("csrftoken", CSRF_TOKEN)
     session.headers["X-CSRFToken"] = CSRF_TOKEN

@@ -28,10 +28,15 @@ export default function HistoryPage({ urls, types, labels }) {
     setFocusFrom(null);
   }, [items, loading, focusFrom]);
 
+  // Only the newest read may fill the list: switching the tool while a read is on its way
+  // must not let the older answer land last.
+  const latestRead = useRef(0);
   const load = async (offset) => {
+    const read = ++latestRead.current;
     setLoading(true);
     try {
       const data = await api(withQuery(urls.history, { service_type: serviceType, limit: PAGE_SIZE, offset: offset || undefined }));
+      if (read !== latestRead.current) return;
       const page = data?.results || [];
       setItems((current) => {
         const base = offset ? current : [];
@@ -41,10 +46,11 @@ export default function HistoryPage({ urls, types, labels }) {
         return [...base, ...fresh];
       });
     } catch {
+      if (read !== latestRead.current) return;
       if (!offset) setItems([]);
       setMore(false);
     } finally {
-      setLoading(false);
+      if (read === latestRead.current) setLoading(false);
     }
   };
 
