@@ -2,7 +2,7 @@
 // progress overlay, results, the history panel, the colour picker), and the field widgets of
 // forms that are not on screen at start. Their code loads on first use through import(), so
 // the JS a tool page loads at start stays within its budget (see bench/frontend.py).
-import { Component, lazy, Suspense, useEffect } from "react";
+import { Component, lazy, Suspense, useLayoutEffect, useRef } from "react";
 import * as ui from "./ui.js";
 
 /** A React.lazy component for one export of a module loaded on demand; `.preload()` fetches
@@ -59,8 +59,16 @@ export class OnDemand extends Component {
 /** Focuses `target` (a heading's ref) each time `shown` changes to something, once the view
  * holding it has mounted: inside an <OnDemand>, that is after its code has loaded. */
 export function FocusWhenShown({ target, shown }) {
-  useEffect(() => {
-    if (shown) target.current?.focus();
-  }, [shown, target]);
+  // Checked after every commit, not only when `shown` changes: the view's code may arrive
+  // later than `shown` (a slow network), and its heading only exists from then on.
+  const focusedFor = useRef(null);
+  useLayoutEffect(() => {
+    if (!shown) {
+      focusedFor.current = null;
+    } else if (focusedFor.current !== shown && target.current) {
+      target.current.focus();
+      focusedFor.current = shown;
+    }
+  });
   return null;
 }
