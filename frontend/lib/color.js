@@ -31,6 +31,19 @@ export function rgbToHex(rgb) {
   return `#${rgb.map((c) => Number(c).toString(16).padStart(2, "0")).join("")}`.toUpperCase();
 }
 
+// CSS system colours ('Canvas', 'ButtonText', …) and 'currentColor' paint on a canvas, but they are
+// not colours of their own: the server (services/colors.py) takes only hex codes and named colours.
+const NOT_NAMED_COLORS = new Set(
+  (
+    "accentcolor accentcolortext activeborder activecaption activetext appworkspace background " +
+    "buttonborder buttonface buttonhighlight buttonshadow buttontext canvas canvastext captiontext " +
+    "currentcolor field fieldtext graytext highlight highlighttext inactiveborder inactivecaption " +
+    "inactivecaptiontext infobackground infotext linktext mark marktext menu menutext scrollbar " +
+    "selecteditem selecteditemtext threeddarkshadow threedface threedhighlight threedlightshadow " +
+    "threedshadow visitedtext window windowframe windowtext"
+  ).split(" "),
+);
+
 function canvasContext() {
   return (typeof document !== "undefined" && document.createElement("canvas").getContext?.("2d")) || null;
 }
@@ -38,6 +51,7 @@ function canvasContext() {
 /** Whether the browser knows `name` as a colour ('navy', 'light blue'): true or false, or null
  * where it cannot tell (no canvas) — the server's check then decides. */
 export function isKnownColorName(name) {
+  if (isSystemColorName(name)) return false;
   if (!canvasContext()) return null;
   return colorNameToHex(name) !== null;
 }
@@ -48,6 +62,7 @@ export function colorNameToHex(name) {
   if (!text) return null;
   const hex = normalizeHex(text);
   if (hex) return hex;
+  if (isSystemColorName(text)) return null;
   const context = canvasContext();
   if (!context) return null;
   const candidates = [text, text.replace(/[\s-]+/g, "")];
@@ -61,4 +76,8 @@ export function colorNameToHex(name) {
     if (first === context.fillStyle) return normalizeHex(first);
   }
   return null;
+}
+
+function isSystemColorName(name) {
+  return NOT_NAMED_COLORS.has(String(name ?? "").replace(/[\s-]+/g, "").toLowerCase());
 }

@@ -280,6 +280,10 @@ describe("validate", () => {
     expect(fieldError(field, "")).toBe("Primary color is required");
     expect(fieldError(field, "#12345")).toBe("Primary color must be a hex code (#RRGGBB) or a colour name");
     expect(fieldError(field, "rgb(1,2,3)")).toBe("Primary color must be a hex code (#RRGGBB) or a colour name");
+    // System colours paint on a canvas but are not named colours: the server refuses them too.
+    expect(fieldError(field, "ButtonText")).toBe("Primary color must be a hex code (#RRGGBB) or a colour name");
+    expect(fieldError(field, "Canvas Text")).toBe("Primary color must be a hex code (#RRGGBB) or a colour name");
+    expect(fieldError(field, "currentColor")).toBe("Primary color must be a hex code (#RRGGBB) or a colour name");
   });
 
   it("wants a positive id in a hidden reference field", () => {
