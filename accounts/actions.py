@@ -1,5 +1,7 @@
 """Writes for accounts: the profile, its avatar and its e-mail confirmation."""
 
+import logging
+import smtplib
 from dataclasses import dataclass
 
 from allauth.account.models import EmailAddress
@@ -12,11 +14,17 @@ from accounts.avatars import avatar_dir, is_avatar_filename, reencode_avatar
 from accounts.models import User
 from history.storage import save_to_storage
 
+logger = logging.getLogger(__name__)
+
+# What a mail server that is down or refuses the message raises (the SMTP backend lets both through).
+MAIL_FAILURES = (smtplib.SMTPException, OSError)
+
 
 @dataclass(frozen=True)
 class ProfileUpdate:
     user: User
-    email_change_requested: str = ""  # the address a confirmation link went to, if any
+    email_change_requested: str = ""  # the new address now waiting for confirmation, if any
+    confirmation_sent: bool = True  # False when the mail server failed (the change still waits)
 
 
 def store_avatar(*, user: User, upload) -> str:
@@ -51,17 +59,18 @@ def update_profile(
     # Uploads the user replaced, removed or never saved: drop them once the save is final.
     transaction.on_commit(lambda: _delete_other_avatars(user_pk=user.pk, keep=keep))
 
-    requested = ""
-    if email.lower() != user.email.lower():
-        request_email_change(request=request, user=user, email=email)
-        requested = email
-    return ProfileUpdate(user=user, email_change_requested=requested)
+    if email.lower() == user.email.lower():
+        return ProfileUpdate(user=user)
+    sent = request_email_change(request=request, user=user, email=email)
+    return ProfileUpdate(user=user, email_change_requested=email, confirmation_sent=sent)
 
 
-def request_email_change(*, request: HttpRequest, user: User, email: str) -> EmailAddress:
+def request_email_change(*, request: HttpRequest, user: User, email: str) -> bool:
     """Record `email` as the address the user is changing to and send it a confirmation
     link. With ACCOUNT_CHANGE_EMAIL on, confirming makes it the primary (login) address and
-    removes the old one; until then the user signs in with the current address."""
+    removes the old one; until then the user signs in with the current address.
+    Returns whether the link went out. When the mail server fails, the change stays recorded
+    (the profile offers 'Send the link again') and the failure is logged."""
     with transaction.atomic():
         # The current address must be on record as the primary one, or confirming the new
         # one could not replace it (accounts made outside allauth have no row yet, and
@@ -74,8 +83,12 @@ def request_email_change(*, request: HttpRequest, user: User, email: str) -> Ema
             current.save(update_fields=["primary"])
         EmailAddress.objects.filter(user=user, primary=False, verified=False).exclude(pk=current.pk).delete()
         pending = EmailAddress.objects.create(user=user, email=email.lower(), primary=False, verified=False)
-    pending.send_confirmation(request)
-    return pending
+    try:
+        pending.send_confirmation(request)
+    except MAIL_FAILURES:
+        logger.exception("e-mail change confirmation could not be sent")
+        return False
+    return True
 
 
 class ConfirmationRecentlySent(Exception):
@@ -86,14 +99,25 @@ def resend_email_confirmation(*, request: HttpRequest, user: User) -> str:
     """Send a fresh confirmation link for the address waiting on one — the e-mail change in
     progress, else the user's own address if it was never confirmed (an expired sign-up link
     ends here). Returns that address, or '' when nothing waits for confirmation. Raises
-    ConfirmationRecentlySent within allauth's rate limit for the address."""
+    ConfirmationRecentlySent within allauth's rate limit for the address; lets MAIL_FAILURES
+    through."""
     address = address_to_confirm(user)
     if address is None:
         return ""
     if not ratelimit.consume(request, action="confirm_email", key=address.email.lower()):
         raise ConfirmationRecentlySent(address.email)
-    address.send_confirmation(request)
+    try:
+        address.send_confirmation(request)
+    except MAIL_FAILURES:
+        forget_confirmation_attempt(request=request, email=address.email)
+        raise
     return address.email
+
+
+def forget_confirmation_attempt(*, request: HttpRequest, email: str) -> None:
+    """A confirmation link that never left: allauth's 'one link per few minutes' limit must not
+    hold the next attempt back (it would say a link was sent a moment ago)."""
+    ratelimit.clear(request, action="confirm_email", key=email.lower())
 
 
 def address_to_confirm(user: User) -> EmailAddress | None:

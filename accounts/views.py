@@ -2,10 +2,12 @@
 with our forms and templates), and the profile with its avatar."""
 
 import logging
-import smtplib
 from urllib.parse import urlencode
 
 from allauth.account import views as allauth_views
+from allauth.account.app_settings import EmailVerificationMethod
+from allauth.account.utils import perform_login
+from allauth.core.exceptions import ImmediateHttpResponse
 from allauth.socialaccount.adapter import get_adapter as get_social_adapter
 from django.contrib import messages
 from django.contrib.auth import REDIRECT_FIELD_NAME
@@ -18,8 +20,10 @@ from django.urls import reverse, reverse_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.actions import (
+    MAIL_FAILURES,
     ConfirmationRecentlySent,
     address_to_confirm,
+    forget_confirmation_attempt,
     resend_email_confirmation,
     store_avatar,
     update_profile,
@@ -46,6 +50,12 @@ CONFIRMATION_RECENTLY_SENT = (
     "We sent a confirmation link a moment ago. Please check your inbox, or try again in a few minutes."
 )
 CONFIRMATION_FAILED = "Failed to send the confirmation email. Please try again later."
+SIGN_UP_CONFIRMATION_FAILED = (
+    "We could not send your confirmation email. Use 'Send the link again' on your profile to get a new link."
+)
+EMAIL_CHANGE_CONFIRMATION_FAILED = (
+    "We could not send a confirmation link to {email}. Use 'Send the link again' to try again."
+)
 NOTHING_TO_CONFIRM = "Your email address is already confirmed."
 UPLOAD_SIGN_IN_REQUIRED = "User must be authenticated to upload files"
 _RESET_SENT_SESSION_KEY = "accounts_password_reset_sent"
@@ -125,6 +135,28 @@ class SignUpView(EntranceContextMixin, allauth_views.SignupView):
             # moment): no server message to show, so the documented fallback.
             messages.error(self.request, SIGN_UP_FAILED)
             return super().form_invalid(form)
+        except MAIL_FAILURES:
+            if getattr(self, "user", None) is None:
+                raise  # not the confirmation e-mail: the account was not created
+            logger.exception("sign-up confirmation e-mail could not be sent")
+            return self._sign_in_without_confirmation_email()
+
+    def _sign_in_without_confirmation_email(self):
+        """The account exists and its sign-up hooks ran; only the confirmation e-mail failed
+        (verification is optional). Sign the user in as usual and say how to get the link."""
+        forget_confirmation_attempt(request=self.request, email=self.user.email)
+        try:
+            response = perform_login(
+                self.request,
+                self.user,
+                email_verification=EmailVerificationMethod.NONE,
+                redirect_url=self.get_success_url(),
+                signup=True,
+            )
+        except ImmediateHttpResponse as exc:
+            response = exc.response
+        messages.error(self.request, SIGN_UP_CONFIRMATION_FAILED)
+        return response
 
     def form_invalid(self, form):
         _toast_server_errors(self.request, form, documented=_documented_messages(form))
@@ -147,7 +179,7 @@ class ForgotPasswordView(EntranceContextMixin, allauth_views.PasswordResetView):
     def form_valid(self, form):
         try:
             response = super().form_valid(form)
-        except (smtplib.SMTPException, OSError):
+        except MAIL_FAILURES:
             logger.exception("password reset e-mail could not be sent")
             messages.error(self.request, RESET_EMAIL_FAILED)
             return self.form_invalid(form)
@@ -189,11 +221,15 @@ def profile(request):
         if form.is_valid():
             result = update_profile(request=request, user=user, **form.cleaned_data)
             messages.success(request, PROFILE_UPDATED)
-            if result.email_change_requested:
+            if result.email_change_requested and result.confirmation_sent:
                 messages.info(
                     request,
                     f"We sent a confirmation link to {result.email_change_requested}. "
                     "Your email changes once you open it.",
+                )
+            elif result.email_change_requested:
+                messages.error(
+                    request, EMAIL_CHANGE_CONFIRMATION_FAILED.format(email=result.email_change_requested)
                 )
             return redirect("accounts:profile")
     else:
@@ -224,7 +260,7 @@ def resend_confirmation(request):
         email = resend_email_confirmation(request=request, user=request.user)
     except ConfirmationRecentlySent:
         messages.info(request, CONFIRMATION_RECENTLY_SENT)
-    except (smtplib.SMTPException, OSError):
+    except MAIL_FAILURES:
         logger.exception("confirmation e-mail could not be sent")
         messages.error(request, CONFIRMATION_FAILED)
     else:

@@ -7,6 +7,21 @@ def toasts(response) -> list[str]:
     return [str(m) for m in get_messages(response.wsgi_request)]
 
 
+# A real SMTP backend pointed at a port where nothing listens: every send fails.
+SMTP_DOWN = {
+    "default": {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {"host": "127.0.0.1", "port": 9, "timeout": 2},
+    }
+}
+
+
+@pytest.fixture
+def smtp_down(settings):
+    settings.MAILERS = SMTP_DOWN
+    return settings
+
+
 @pytest.fixture
 def strong_password():
     return "Str0ngPassw0rd"

@@ -106,6 +106,23 @@ def test_a_new_email_waits_for_confirmation_then_becomes_the_sign_in_email(alice
     assert signed_in["Location"] == "/dashboard"
 
 
+def test_a_mail_server_failure_keeps_the_profile_and_the_waiting_email(alice_client, alice, smtp_down):
+    response = alice_client.post(
+        "/profile", profile_data(alice, name="Alice Jones", email="alice.new@example.com")
+    )
+    assert response["Location"] == "/profile"
+    assert toasts(response) == [
+        "Profile updated successfully",
+        "We could not send a confirmation link to alice.new@example.com. "
+        "Use 'Send the link again' to try again.",
+    ]
+    alice.refresh_from_db()
+    assert (alice.name, alice.email) == ("Alice Jones", "alice@example.com")
+    page = alice_client.get("/profile").content.decode()
+    assert "Waiting for confirmation of <strong>alice.new@example.com</strong>" in page
+    assert "Send the link again" in page
+
+
 def test_an_email_of_another_account_is_refused(alice_client, alice, bob):
     response = alice_client.post("/profile", profile_data(alice, email=bob.email))
     assert response.context["form"].errors["email"] == [

@@ -8,6 +8,7 @@ from django.core import mail
 from django.core.cache import cache
 from django.test import Client
 
+from accounts.tests.conftest import SMTP_DOWN
 from accounts.tests.test_profile import profile_data, toasts
 
 URL = "/profile/email/confirm"
@@ -66,3 +67,17 @@ def test_only_a_signed_in_post(alice_client, db):
     # A GET sends nothing and leads to the profile.
     assert alice_client.get(URL)["Location"] == "/profile"
     assert mail.outbox == []
+
+
+def test_a_mail_server_failure_says_so_and_the_next_request_may_try_at_once(alice, alice_client, settings):
+    alice_client.post("/profile", profile_data(alice, email="alice.new@example.com"))
+    mail.outbox.clear()
+    working = settings.MAILERS
+    settings.MAILERS = SMTP_DOWN
+    assert (
+        toasts(alice_client.post(URL))[-1] == "Failed to send the confirmation email. Please try again later."
+    )
+
+    settings.MAILERS = working
+    assert toasts(alice_client.post(URL))[-1] == "We sent a new confirmation link to alice.new@example.com."
+    assert [message.to for message in mail.outbox] == [["alice.new@example.com"]]

@@ -1,7 +1,8 @@
 import pytest
 from django.contrib.auth import get_user_model
+from django.core import mail
 
-from accounts.tests.conftest import toasts
+from accounts.tests.conftest import SMTP_DOWN, toasts
 
 User = get_user_model()
 
@@ -85,3 +86,24 @@ def test_a_password_like_the_email_is_refused_with_the_server_message(client, db
 
 def test_a_signed_in_user_is_sent_to_the_dashboard(alice_client):
     assert alice_client.get("/signup")["Location"] == "/dashboard"
+
+
+def test_a_mail_server_failure_still_creates_the_account_and_signs_in(client, db, settings):
+    working = settings.MAILERS
+    settings.MAILERS = SMTP_DOWN
+    response = sign_up(client)
+    assert response.status_code == 302
+    assert response["Location"] == "/dashboard"
+    user = User.objects.get(email="carol@example.com")
+    assert response.wsgi_request.user == user
+    assert toasts(response) == [
+        "Account created successfully",
+        "We could not send your confirmation email. Use 'Send the link again' on your profile to get a new link.",
+    ]
+
+    # Once the mail server is back, the profile's 'Send the link again' sends it at once.
+    settings.MAILERS = working
+    assert "Send the link again" in client.get("/profile").content.decode()
+    resent = client.post("/profile/email/confirm")
+    assert toasts(resent)[-1] == "We sent a new confirmation link to carol@example.com."
+    assert [message.to for message in mail.outbox] == [["carol@example.com"]]
