@@ -205,7 +205,7 @@ export function ScrapeResults({ output, headingRef }) {
           {parts.fields.map(([key, value]) => (
             <div key={key} className="contents">
               <dt className="font-medium text-slate-700 dark:text-slate-300">{key}</dt>
-              <dd className="text-slate-900 dark:text-slate-100">{typeof value === "string" ? value : JSON.stringify(value)}</dd>
+              <dd className="whitespace-pre-line text-slate-900 dark:text-slate-100">{value}</dd>
             </div>
           ))}
         </dl>

@@ -44,6 +44,14 @@ describe("ScrapeResults", () => {
     expect(screen.getByText("Website Analysis Results")).toBeTruthy();
     expect(within(screen.getByTestId("scrape-fields")).getByText("$29")).toBeTruthy();
   });
+
+  it("shows a value that is not text as JSON, as its copied text does", () => {
+    render(<ScrapeResults output={{ fields: { Products: ["serum", "toner"], Address: { city: "Lisbon" } } }} />);
+    const fields = screen.getByTestId("scrape-fields");
+    expect(within(fields).getByText('["serum","toner"]')).toBeTruthy();
+    expect(within(fields).getByText('{"city":"Lisbon"}')).toBeTruthy();
+    expect(fields.textContent).not.toContain("[object Object]");
+  });
 });
 
 describe("cards", () => {

@@ -1,7 +1,7 @@
 // Reads a generation's normalized output (CONTRACTS.md "engines") and the older shapes the
 // history may still hold (creativeImage, data[0].image, top-level headline/primaryText).
 
-export const MISSING_VARIATION_TEXT = {
+const MISSING_VARIATION_TEXT = {
   headline: "No headline available",
   description: "No description available",
   primaryText: "No primary text available",
@@ -30,9 +30,17 @@ export function variationsOf(output) {
   }));
 }
 
-export function imageOf(output, fileUrl) {
-  const data = parse(output);
-  return data.image || data.creativeImage || data.data?.[0]?.image || fileUrl || "";
+function imageOf(data) {
+  return data.image || data.creativeImage || data.data?.[0]?.image || "";
+}
+
+/** A scrape field's value as text, the same on screen and in copied or downloaded text: text
+ * as it is, anything else as JSON (as the server writes non-text values; never
+ * "[object Object]"), and nothing for a missing value. */
+export function fieldText(value) {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  return JSON.stringify(value) ?? String(value);
 }
 
 /** An http(s) link we may open for the user (an engine's snapshot URL, say) — nothing else. */
@@ -50,9 +58,11 @@ export function outputParts(output, fileUrl) {
   if (data.generalAnalysis) parts.texts.push({ label: "General Analysis", text: data.generalAnalysis });
   if (data.text) parts.texts.push({ label: "Output", text: data.text });
   if (Array.isArray(data.topAds)) parts.topAds = data.topAds.slice(0, 5);
-  if (data.fields && typeof data.fields === "object") parts.fields = Object.entries(data.fields);
-  const looksLikeImage = data.image || data.creativeImage || data.data?.[0]?.image;
-  parts.image = looksLikeImage ? imageOf(data) : "";
+  // [key, text] pairs: every reader shows the same text for a value (fieldText).
+  if (data.fields && typeof data.fields === "object") {
+    parts.fields = Object.entries(data.fields).map(([key, value]) => [key, fieldText(value)]);
+  }
+  parts.image = imageOf(data);
   if (!parts.image && fileUrl && /\.(png|jpe?g|webp)(\?|$)/i.test(fileUrl)) parts.image = fileUrl;
   parts.empty =
     !parts.variations.length && !parts.texts.length && !parts.image && !parts.topAds.length && !parts.fields.length;

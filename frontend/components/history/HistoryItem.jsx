@@ -93,7 +93,7 @@ function Output({ detail, toolLabel, downloadName }) {
           {parts.fields.map(([key, value]) => (
             <div key={key} className="contents">
               <dt className="font-medium">{key}</dt>
-              <dd className="text-slate-700 dark:text-slate-300">{String(value)}</dd>
+              <dd className="whitespace-pre-line text-slate-700 dark:text-slate-300">{value}</dd>
             </div>
           ))}
         </dl>

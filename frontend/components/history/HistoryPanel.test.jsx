@@ -169,6 +169,22 @@ describe("HistoryPanel", () => {
     expect(links[0].getAttribute("rel")).toBe("noopener noreferrer");
   });
 
+  it("shows a scrape's non-text fields as JSON, as its copied text has them", async () => {
+    serve({
+      [LIST]: {
+        results: [{ id: 6, tool: "meta-ads-full", service_type: "meta_copy", status: "success", credits_used: 0, created_at: "2026-11-21T08:00:00Z" }],
+      },
+      "/api/history/6/": { id: 6, status: "success", output_data: { fields: { Brand: "Glow", Address: { city: "Lisbon" } } } },
+    });
+    await act(async () => render(panel()));
+    const [item] = screen.getAllByTestId("history-item");
+    await act(async () => fireEvent.click(within(item).getAllByRole("button")[0]));
+    expect(within(item).getByText('{"city":"Lisbon"}')).toBeTruthy();
+    expect(item.textContent).not.toContain("[object Object]");
+    await act(async () => fireEvent.click(within(item).getByRole("button", { name: "Copy Meta Copy output" })));
+    expect(navigator.clipboard.writeText).toHaveBeenCalledWith('Brand: Glow\n\nAddress: {"city":"Lisbon"}');
+  });
+
   it("follows an unfinished entry until it settles", async () => {
     vi.useFakeTimers();
     let status = "running";
