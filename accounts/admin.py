@@ -1,25 +1,50 @@
 """Staff's view of the accounts: find one, see and edit its profile, deactivate it, and reach its
 credits, ledger, generations and subscriptions (each app's own admin screen, by URL)."""
 
+from django import forms
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from accounts.models import User
+from accounts.models import EMAIL_TAKEN, User
 
 
-class UserCreation(AdminUserCreationForm):
+class LowercaseEmailMixin:
+    """Addresses are stored in lowercase, as sign-up and the profile store them: sign-in looks up
+    the lowercase form, and an address is one account whatever its case."""
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip().lower()
+        if User.objects.filter(email__iexact=email).exclude(pk=self.instance.pk).exists():
+            raise forms.ValidationError(EMAIL_TAKEN, code="email_taken")
+        return email
+
+
+class UserCreation(LowercaseEmailMixin, AdminUserCreationForm):
     class Meta(AdminUserCreationForm.Meta):
         model = User
         fields = ("email",)
 
 
-class UserChange(UserChangeForm):
+class UserChange(LowercaseEmailMixin, UserChangeForm):
     class Meta(UserChangeForm.Meta):
         model = User
-        fields = "__all__"
+        # The avatar is not here: uploads go through the profile's verified path
+        # (accounts.actions.store_avatar), so staff see it read-only.
+        fields = (
+            "email",
+            "name",
+            "company",
+            "website",
+            "bio",
+            "is_active",
+            "is_staff",
+            "is_superuser",
+            "groups",
+            "user_permissions",
+        )
 
 
 # (label, admin changelist URL name, the filter that names the user) — the other apps' screens.
@@ -40,10 +65,10 @@ class UserAdmin(DjangoUserAdmin):
     search_fields = ["email", "name", "company"]
     ordering = ["-created_at"]
     date_hierarchy = "created_at"
-    readonly_fields = ["created_at", "updated_at", "last_login", "related"]
+    readonly_fields = ["avatar_file", "created_at", "updated_at", "last_login", "related"]
     fieldsets = [
         (None, {"fields": ["email", "password"]}),
-        ("Profile", {"fields": ["name", "company", "website", "bio", "avatar"]}),
+        ("Profile", {"fields": ["name", "company", "website", "bio", "avatar_file"]}),
         ("Account", {"fields": ["related", "created_at", "updated_at", "last_login"]}),
         (
             "Permissions",
@@ -56,6 +81,12 @@ class UserAdmin(DjangoUserAdmin):
     add_fieldsets = [
         (None, {"classes": ["wide"], "fields": ["email", "usable_password", "password1", "password2"]})
     ]
+
+    @admin.display(description="Avatar")
+    def avatar_file(self, user):
+        # Its name only: avatars are served to their owner alone (spec decision 5), and users
+        # change them on their profile, where uploads are verified and re-encoded.
+        return user.avatar.name.rsplit("/", 1)[-1] if user.avatar else "-"
 
     @admin.display(description="Records")
     def related(self, user):

@@ -14,6 +14,7 @@ from django.core.files.storage import default_storage
 from django.core.validators import URLValidator
 
 from accounts.avatars import is_own_avatar_name
+from accounts.models import EMAIL_TAKEN
 from accounts.validators import PASSWORD_RULES
 
 # Documented messages (spec 000 §5), word for word.
@@ -24,7 +25,6 @@ PASSWORD_TOO_SHORT = PASSWORD_RULES[0][3]  # 'Password must be at least 8 charac
 TERMS_NOT_ACCEPTED = "You must accept the terms and conditions"
 URL_INVALID = "Please enter a valid URL"
 BIO_TOO_LONG = "Bio must not exceed 500 characters"
-EMAIL_TAKEN = "A user is already registered with this email address."
 
 TEXT_MAX = 250  # documented: text fields 250 characters
 BIO_MAX = 500

@@ -1,6 +1,10 @@
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
 from django.db import models
+from django.db.models.functions import Lower
 from django.utils import timezone
+
+# allauth's wording, used wherever an address already belongs to an account.
+EMAIL_TAKEN = "A user is already registered with this email address."
 
 
 class UserManager(BaseUserManager):
@@ -52,6 +56,14 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     class Meta:
         ordering = ["email"]
+        constraints = [
+            # Addresses are stored in lowercase (the manager, sign-up, the profile and the admin
+            # lowercase them, and sign-in looks up the lowercase form); this keeps two accounts
+            # from ever differing only in case, whoever writes the row.
+            models.UniqueConstraint(
+                Lower("email"), name="accounts_user_email_lower_unique", violation_error_message=EMAIL_TAKEN
+            ),
+        ]
 
     def __str__(self):
         return self.email

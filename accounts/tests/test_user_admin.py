@@ -1,10 +1,14 @@
 """The staff's Users screen: find an account, open it, reach its records, add one."""
 
 import pytest
+from django.core.files.storage import default_storage
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
+from accounts.tests.conftest import image_bytes
 from credits.models import balance_of
 
 
@@ -66,3 +70,80 @@ def test_an_account_added_by_staff_gets_the_sign_up_credits(staff_client):
 
 def test_customers_cannot_open_it(alice_client):
     assert alice_client.get(reverse("admin:accounts_user_changelist")).status_code == 302
+
+
+def add_account(staff_client, email):
+    return staff_client.post(
+        reverse("admin:accounts_user_add"),
+        {
+            "email": email,
+            "usable_password": "true",
+            "password1": "Str0ng-pass!x",
+            "password2": "Str0ng-pass!x",
+        },
+    )
+
+
+def change_account(staff_client, user, **changes):
+    """Post the change form as staff would after editing some fields."""
+    page = staff_client.get(reverse("admin:accounts_user_change", args=[user.pk]))
+    data = {
+        field: value for field, value in page.context["adminform"].form.initial.items() if value is not None
+    }
+    data.pop("password", None)
+    data.update(groups=[], user_permissions=[], is_active="on", **changes)
+    return staff_client.post(reverse("admin:accounts_user_change", args=[user.pk]), data)
+
+
+def test_an_address_typed_with_capitals_is_stored_in_lowercase_and_can_sign_in(staff_client, client):
+    assert add_account(staff_client, " Finn@Example.COM ").status_code == 302
+    assert User.objects.filter(email="finn@example.com").exists()
+
+    signed_in = client.post("/signin", {"email": "Finn@Example.com", "password": "Str0ng-pass!x"})
+    assert signed_in["Location"] == "/dashboard"
+
+
+def test_adding_an_address_that_differs_only_in_case_is_refused(staff_client, alice):
+    response = add_account(staff_client, "ALICE@example.com")
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["email"] == [
+        "A user is already registered with this email address."
+    ]
+    assert User.objects.filter(email__iexact="alice@example.com").count() == 1
+
+
+def test_an_edited_address_is_stored_in_lowercase(staff_client, alice):
+    response = change_account(staff_client, alice, email="Alice.Smith@Example.com")
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    alice.refresh_from_db()
+    assert alice.email == "alice.smith@example.com"
+
+
+def test_editing_an_address_into_another_accounts_in_other_case_is_refused(staff_client, alice, bob):
+    response = change_account(staff_client, bob, email="Alice@Example.com")
+    assert response.context["adminform"].form.errors["email"] == [
+        "A user is already registered with this email address."
+    ]
+    bob.refresh_from_db()
+    assert bob.email == "bob@example.com"
+
+
+def test_the_database_refuses_two_accounts_whose_addresses_differ_only_in_case(alice):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        User.objects.bulk_create([User(email="Alice@Example.com")])
+
+
+def test_the_avatar_is_shown_but_cannot_be_uploaded_here(staff_client, alice):
+    # An upload here would skip the avatar checks and re-encoding (spec decision 5).
+    alice.avatar.name = f"user-uploads/{alice.pk}/avatar-0123456789abcdef.png"
+    alice.save(update_fields=["avatar"])
+    page = staff_client.get(reverse("admin:accounts_user_change", args=[alice.pk])).content.decode()
+    assert "avatar-0123456789abcdef.png" in page
+    assert 'name="avatar"' not in page
+
+    upload = SimpleUploadedFile("My Photo.png", image_bytes() + b"<script>TRAILING-BYTES", "image/png")
+    response = change_account(staff_client, alice, avatar=upload)
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    alice.refresh_from_db()
+    assert alice.avatar.name == f"user-uploads/{alice.pk}/avatar-0123456789abcdef.png"
+    assert not default_storage.exists(f"user-uploads/{alice.pk}/My_Photo.png")
