@@ -16,9 +16,9 @@ function typeFromLocation(types) {
  * 'Load more' pages of 20 using the same item component as the tool pages. */
 export default function HistoryPage({ urls, types, labels }) {
   const [serviceType, setServiceType] = useState(() => typeFromLocation(types));
-  const [items, setItems] = useState([]);
+  // The entries and whether the server may have more: one state, so one pure update sets both.
+  const [{ items, more }, setList] = useState({ items: [], more: false });
   const [loading, setLoading] = useState(true);
-  const [more, setMore] = useState(false);
   // 'Load more' hands keyboard focus to the first entry it added (the button may disappear).
   const listRef = useRef(null);
   const [focusFrom, setFocusFrom] = useState(null);
@@ -38,17 +38,16 @@ export default function HistoryPage({ urls, types, labels }) {
       const data = await api(withQuery(urls.history, { service_type: serviceType, limit: PAGE_SIZE, offset: offset || undefined }));
       if (read !== latestRead.current) return;
       const page = data?.results || [];
-      setItems((current) => {
-        const base = offset ? current : [];
+      setList((current) => {
+        const base = offset ? current.items : [];
         const seen = new Set(base.map((item) => item.id));
         const fresh = page.filter((item) => !seen.has(item.id));
-        setMore(page.length === PAGE_SIZE && fresh.length > 0);
-        return [...base, ...fresh];
+        // A full page of entries we already had (the list moved under us) ends the paging.
+        return { items: [...base, ...fresh], more: page.length === PAGE_SIZE && fresh.length > 0 };
       });
     } catch {
       if (read !== latestRead.current) return;
-      if (!offset) setItems([]);
-      setMore(false);
+      setList((current) => ({ items: offset ? current.items : [], more: false }));
     } finally {
       if (read === latestRead.current) setLoading(false);
     }

@@ -26,4 +26,21 @@ describe("HistoryPage", () => {
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull(); // the last page
     expect(document.activeElement).toBe(items[PAGE_SIZE].querySelector("button"));
   });
+
+  it("stops offering more when a full page brings only entries it already shows", async () => {
+    const first = Array.from({ length: PAGE_SIZE }, (_, n) => entry(100 - n));
+    const pages = {
+      [`/api/history/?limit=${PAGE_SIZE}`]: first,
+      [`/api/history/?limit=${PAGE_SIZE}&offset=${PAGE_SIZE}`]: first, // the list moved under us
+    };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url) => new Response(JSON.stringify({ results: pages[url] || [] }), { status: 200, headers: { "Content-Type": "application/json" } })),
+    );
+    const urls = { history: "/api/history/", historyItem: "/api/history/{id}/" };
+    await act(async () => render(<HistoryPage urls={urls} types={[]} labels={{}} />));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Load more" })));
+    expect(screen.getAllByTestId("history-item")).toHaveLength(PAGE_SIZE);
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+  });
 });
