@@ -8,6 +8,7 @@ The error handlers (config/views.py) answer these paths with JSON and every othe
 """
 
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from rest_framework.exceptions import ParseError, UnsupportedMediaType
 from rest_framework.response import Response
 
 API_PATH_PREFIXES = ("/api/", "/billing/api/")
@@ -18,6 +19,7 @@ SERVER_ERROR = "Something went wrong on our side. Please try again in a moment."
 BODY_TOO_LARGE = "The request body is too large."
 TOO_MANY_FIELDS = "The request has too many form fields."
 TOO_MANY_FILES = "The request has too many files."
+UNSUPPORTED_CONTENT_TYPE = "Unsupported content type."
 # A stale or missing CSRF token: the page was open across a sign-in or sign-out (which rotates
 # or ends the session) in another tab, or cookies are blocked.
 SESSION_CHANGED = (
@@ -49,6 +51,34 @@ def refused_body_message(exc: BaseException | None) -> str | None:
     if isinstance(exc, TooManyFilesSent):
         return TOO_MANY_FILES
     return None
+
+
+def content_length(request) -> int:
+    """The request's declared body size (0 when absent or not a number): lets an upload view
+    refuse a body far over its limit before anything reads it."""
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0
+
+
+class BadRequestMixin:
+    """For APIViews whose errors have the `{"errors": …}` shape: malformed bodies (bad JSON or
+    multipart, a wrong content type, a body Django refuses as too large or of too many fields)
+    answer 400 `{"errors": {"non_field_errors": [message]}}`."""
+
+    def handle_exception(self, exc):
+        if (message := bad_body_message(exc)) is not None:
+            return Response({"errors": {"non_field_errors": [message]}}, status=400)
+        return super().handle_exception(exc)
+
+
+def bad_body_message(exc) -> str | None:
+    if isinstance(exc, UnsupportedMediaType):
+        return UNSUPPORTED_CONTENT_TYPE
+    if isinstance(exc, ParseError):
+        return str(exc.detail)  # the project's parsers word it for users (config/parsers.py)
+    return refused_body_message(exc)
 
 
 def exception_handler(exc, context):

@@ -29,6 +29,23 @@ class InvalidImage(Exception):
         super().__init__(message)
 
 
+def image_header(data: bytes) -> tuple[str, tuple[int, int]]:
+    """(format, (width, height)) as the image's header states them — no pixel is decoded, so
+    this costs the same for a 25-megapixel image as for an icon. Checks made on it (the format,
+    an expected size) can refuse a wrong upload before the expensive decode. Raises InvalidImage
+    when the bytes do not even start like an image."""
+    try:
+        with warnings.catch_warnings():
+            # Only the stated size is read here; the caller judges it (decode_image refuses a bomb).
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as probe:
+                return probe.format or "", probe.size
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, TypeError, EOFError, IndexError):
+        raise InvalidImage(NOT_AN_IMAGE) from None
+    except Image.DecompressionBombError:
+        raise InvalidImage(TOO_MANY_PIXELS) from None
+
+
 def reencode_image(data: bytes, *, force_png: bool = False) -> tuple[bytes, str]:
     """Decode `data` and return (fresh image bytes, extension "png" or "jpg").
 

@@ -1,15 +1,26 @@
-"""Writes to file storage: user uploads and the stored copy of each generation's result."""
+"""Writes to file storage: user uploads, the stored copy of each generation's result, and the
+text-overlay editor's saved versions of a creative."""
 
 import json
 import logging
 import secrets
 import time
 
+from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
 
-from config.images import InvalidImage, reencode_image
-from history.models import Generation
-from history.storage import GENERATION_HISTORY, UPLOAD_AREAS, USER_UPLOADS, StoredPath, save_file
+from config.images import NOT_AN_IMAGE, InvalidImage, image_header, reencode_image
+from history.models import CreativeVersion, Generation
+from history.storage import (
+    GENERATION_HISTORY,
+    UPLOAD_AREAS,
+    USER_UPLOADS,
+    StoredPath,
+    read_file,
+    save_file,
+)
+from history.versions import original_path
 
 logger = logging.getLogger(__name__)
 
@@ -122,3 +133,90 @@ def store_result_text(*, generation: Generation, output: dict) -> StoredPath | N
     except Exception:
         logger.exception("Storing the result of generation %s failed", generation.pk)
         return None
+
+
+# --- creative versions (the text-overlay editor's saves) ------------------------------------
+
+# A 1536 × 1024 RGBA PNG of a busy photo is about 6 MB; this leaves room without letting one
+# request hold arbitrary amounts of memory.
+VERSION_MAX_BYTES = 20 * MB
+# Older versions are deleted (rows and files) beyond this many per generation: reopening only
+# ever needs the newest, and storage should not grow with every click on Apply.
+VERSIONS_KEPT = 10
+
+NOT_A_PNG = "The edited image must be a PNG file"
+NOT_EDITABLE = "This generation has no image to edit"
+NO_FILE = "No file provided"
+
+
+class VersionRejected(Exception):
+    """The version is refused; `message` is user-facing, `field` the form field it concerns."""
+
+    def __init__(self, message: str, *, field: str = "file"):
+        self.message = message
+        self.field = field
+        super().__init__(message)
+
+
+def save_creative_version(*, generation: Generation, image: bytes, layers: dict) -> CreativeVersion:
+    """Store an edited creative as the generation's newest version (the original is kept).
+
+    The PNG must have exactly the original's pixel size — the editor always renders at natural
+    size, so a different size means a wrong or tampered upload — and must decode completely.
+    The size is checked from the header first: a wrong upload is refused before the decode,
+    which is the expensive part (up to 25 megapixels). What is stored is a fresh PNG of the
+    decoded pixels. Raises VersionRejected, or StorageFailed with nothing written (no row, no file).
+    """
+    width, height = _original_size(generation)
+    try:
+        source_format, size = image_header(image)
+    except InvalidImage:
+        raise VersionRejected(NOT_A_PNG) from None
+    if source_format != "PNG":
+        raise VersionRejected(NOT_A_PNG)
+    if size != (width, height):
+        raise VersionRejected(f"The image must be {width} × {height} pixels, the size of the original")
+    try:
+        png, _ = reencode_image(image, force_png=True)
+    except InvalidImage as exc:
+        raise VersionRejected(NOT_A_PNG if exc.message == NOT_AN_IMAGE else exc.message) from None
+    stored = save_file(
+        area=GENERATION_HISTORY,
+        user_id=generation.user_id,
+        name=f"{generation.service_type}_{int(time.time() * 1000)}_text.png",
+        content=png,
+    )
+    try:
+        with transaction.atomic():
+            version = CreativeVersion.objects.create(generation=generation, file=stored.path, layers=layers)
+            stale = list(
+                CreativeVersion.objects.filter(generation=generation).order_by("-created_at", "-id")[
+                    VERSIONS_KEPT:
+                ]
+            )
+            CreativeVersion.objects.filter(pk__in=[v.pk for v in stale]).delete()
+            # Files go only once the rows are gone for good.
+            transaction.on_commit(lambda: _delete_files([v.file.name for v in stale]))
+    except Exception:
+        _delete_files([stored.path])  # no row points at it: do not leave it behind
+        raise
+    return version
+
+
+def _original_size(generation: Generation) -> tuple[int, int]:
+    stored = original_path(generation)
+    data = read_file(stored) if stored else None
+    try:
+        if data is not None:
+            return image_header(data)[1]
+    except InvalidImage:
+        logger.warning("The stored original of generation %s is not an image", generation.pk)
+    raise VersionRejected(NOT_EDITABLE, field="non_field_errors")
+
+
+def _delete_files(paths: list[str]) -> None:
+    for path in paths:
+        try:
+            default_storage.delete(path)
+        except Exception:  # a leftover file is harmless; a failed request is not
+            logger.warning("Could not delete old creative version %s", path, exc_info=True)

@@ -1,16 +1,39 @@
-"""The history API the tool pages' history panels and the dashboard read.
+"""The history API: what the tool pages' history panels and the dashboard read, and the
+text-overlay editor's saved versions of a creative.
 
-Only the signed-in user's own generations, newest first; in-progress and failed ones are
-listed too (with their status) so a panel can show 'Generating … content...' and failures.
+History lists only the signed-in user's own generations, newest first; in-progress and failed
+ones are listed too (with their status) so a panel can show 'Generating … content...' and failures.
+
+    POST /api/generations/<id>/versions/          multipart `file` (PNG) + `layers` (JSON)
+                                                  → 201 {"id", "image", "layers", "created_at"}
+                                                    400 {"errors": {field: [msg]}}; 429 {"detail"}
+                                                    past the hourly upload allowance; 503 the
+                                                    errors shape when the storage refuses the write
+    GET  /api/generations/<id>/versions/latest/   → {"version": {"id", "image", "layers", "original",
+                                                    "created_at"}}, or {"version": null} when nothing
+                                                    was saved yet; 404 for a generation that is not
+                                                    the user's
 """
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from history.models import Generation
-from history.versions import output_with_versions
+from config.api_errors import BadRequestMixin, content_length
+from config.parsers import MultiPartParser
+from config.rate_limits import TOO_MANY_UPLOADS, take_upload_slot
+from history.actions import (
+    NO_FILE,
+    VERSION_MAX_BYTES,
+    VersionRejected,
+    save_creative_version,
+    size_message,
+)
+from history.layers import LAYERS_MAX_CHARS, parse_layers
+from history.models import CreativeVersion, Generation
+from history.storage import StorageFailed
+from history.versions import original_path, output_with_versions, version_payload
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 100
@@ -70,3 +93,77 @@ class HistoryItemView(APIView):
         if generation is None:
             return Response({"detail": "Not found."}, status=404)
         return Response(HistoryDetailSerializer(generation).data)
+
+
+# --- creative versions ----------------------------------------------------------------------
+
+
+class VersionRequestSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text="The edited creative, a PNG at the original's natural size")
+    layers = serializers.CharField(help_text='JSON: {"version": 1, "elements": [...]}')
+
+
+class VersionResponseSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    image = serializers.CharField()
+    layers = serializers.JSONField()
+    created_at = serializers.DateTimeField()
+    original = serializers.CharField(required=False)
+
+
+class VersionsView(BadRequestMixin, APIView):
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(
+        request={"multipart/form-data": VersionRequestSerializer}, responses={201: VersionResponseSerializer}
+    )
+    def post(self, request, pk: int):
+        generation = Generation.objects.for_user(request.user).filter(pk=pk).first()
+        if generation is None:
+            return Response({"detail": "Not found."}, status=404)
+        # Each save is an image upload to verify and decode: it counts against the same hourly
+        # allowance as the tools' uploads and the avatar.
+        if not take_upload_slot(user=request.user):
+            return Response({"detail": TOO_MANY_UPLOADS}, status=429)
+        too_large = size_message(VERSION_MAX_BYTES)
+        # The layers field and the multipart framing come on top of the image.
+        if content_length(request) > VERSION_MAX_BYTES + LAYERS_MAX_CHARS:
+            return Response({"errors": {"file": [too_large]}}, status=400)
+        upload = request.FILES.get("file")
+        try:
+            layers = parse_layers(request.data.get("layers"))
+            if upload is None:
+                raise VersionRejected(NO_FILE)
+            if upload.size is None or upload.size > VERSION_MAX_BYTES:
+                raise VersionRejected(too_large)
+            version = save_creative_version(generation=generation, image=upload.read(), layers=layers)
+        except VersionRejected as exc:
+            return Response({"errors": {exc.field: [exc.message]}}, status=400)
+        except StorageFailed as exc:
+            return Response({"errors": {"file": [exc.message]}}, status=503)
+        return Response(version_payload(version), status=201)
+
+
+class LatestVersionResponseSerializer(serializers.Serializer):
+    version = VersionResponseSerializer(allow_null=True, help_text="null when no version was saved yet")
+
+
+class LatestVersionView(APIView):
+    """The newest saved version, for the editor to reopen on. "Nothing saved yet" is the usual
+    answer for a fresh creative, not an error: 200 with `version: null` (a 404 would be logged
+    as a failed request in the browser's console each time the editor opens)."""
+
+    @extend_schema(
+        responses={
+            200: LatestVersionResponseSerializer,
+            404: OpenApiResponse(description="No such generation of the signed-in user"),
+        }
+    )
+    def get(self, request, pk: int):
+        generation = Generation.objects.for_user(request.user).filter(pk=pk).first()
+        if generation is None:
+            return Response({"detail": "Not found."}, status=404)
+        stored = original_path(generation)
+        version = CreativeVersion.objects.latest_for(generation) if stored else None
+        payload = version_payload(version, original=stored.url) if version else None
+        return Response({"version": payload})

@@ -10,11 +10,11 @@ import uuid
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import NotAuthenticated, ParseError, UnsupportedMediaType
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api_errors import refused_body_message
+from config.api_errors import BadRequestMixin, content_length
 from config.parsers import MultiPartParser
 from config.rate_limits import TOO_MANY_UPLOADS, take_upload_slot
 from credits.actions import InsufficientCredits
@@ -51,24 +51,6 @@ class SignInRequired:
         if request.authenticators and not request.successful_authenticator:
             raise NotAuthenticated(self.sign_in_message)
         super().permission_denied(request, message=message, code=code)
-
-
-class BadRequestMixin:
-    """Malformed bodies (bad JSON or multipart, wrong content type, a body Django refuses as too
-    large or of too many fields) answer 400 with the usual errors shape."""
-
-    def handle_exception(self, exc):
-        if (message := _bad_body_message(exc)) is not None:
-            return Response({"errors": {"non_field_errors": [message]}}, status=400)
-        return super().handle_exception(exc)
-
-
-def _bad_body_message(exc) -> str | None:
-    if isinstance(exc, UnsupportedMediaType):
-        return "Unsupported content type."
-    if isinstance(exc, ParseError):
-        return str(exc.detail)  # the project's parsers word it for users (config/parsers.py)
-    return refused_body_message(exc)
 
 
 class GenerationRequestSerializer(serializers.Serializer):
@@ -227,7 +209,7 @@ class UploadsView(SignInRequired, BadRequestMixin, APIView):
     def post(self, request):
         if not take_upload_slot(user=request.user):
             return Response({"detail": TOO_MANY_UPLOADS}, status=429)
-        if _content_length(request) > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD:
+        if content_length(request) > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD:
             return Response({"errors": {"file": [size_message(UPLOAD_MAX_BYTES)]}}, status=400)
         bucket = request.data.get("bucket")
         if bucket not in UPLOAD_AREAS:
@@ -242,10 +224,3 @@ class UploadsView(SignInRequired, BadRequestMixin, APIView):
         except StorageFailed as exc:
             return Response({"errors": {"file": [exc.message]}}, status=503)
         return Response({"url": stored.url}, status=201)
-
-
-def _content_length(request) -> int:
-    try:
-        return int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        return 0

@@ -28,10 +28,10 @@ from django.urls.resolvers import RoutePattern
 from accounts.actions import store_avatar
 from accounts.avatars import avatar_url_for
 from billing.models import Subscription
+from history.actions import save_creative_version
 from history.models import CreativeVersion, Generation
 from history.storage import LOGOS, save_file
 from history.tests.creatives import layers, make_creative, png_bytes
-from history.versions import save_creative_version
 from services.tests.generation_inputs import META_COPY_INPUTS
 
 PASSWORD = "Sup3rSecret!"

@@ -1,5 +1,7 @@
 import io
 import json
+import struct
+import zlib
 
 import pytest
 from django.core.files.storage import default_storage
@@ -7,10 +9,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from PIL import Image, PngImagePlugin
 
+from config.rate_limits import TOO_MANY_UPLOADS
+from history.actions import VERSIONS_KEPT
 from history.models import CreativeVersion
 from history.storage import parse_stored_path, read_file, stored_path_from_reference
 from history.tests.creatives import layers, make_creative, png_bytes
-from history.versions import VERSIONS_KEPT
 
 pytestmark = pytest.mark.django_db
 
@@ -103,6 +106,42 @@ def test_it_refuses_a_png_that_is_not_the_originals_size(alice_client, alice):
     assert response.status_code == 400
     assert errors(response) == {"file": ["The image must be 64 × 48 pixels, the size of the original"]}
     assert not CreativeVersion.objects.exists()
+
+
+def with_stated_size(png: bytes, width: int, height: int) -> bytes:
+    """The PNG with another size written into its header (IHDR, CRC fixed): it opens as that
+    size, but its pixel data is far too short for it, so decoding it fails."""
+    ihdr = png[12:29]  # type + data of the first chunk, after the signature and length
+    patched = ihdr[:4] + struct.pack(">II", width, height) + ihdr[12:]
+    return png[:12] + patched + struct.pack(">I", zlib.crc32(patched)) + png[33:]
+
+
+def test_a_png_of_the_wrong_size_is_refused_from_its_header_before_it_is_decoded(alice_client, alice):
+    # Its header says 5000 × 5000 and its pixels do not decode: were it decoded first, the answer
+    # would be that it is not a valid PNG. The size answer shows the header was checked first.
+    content = with_stated_size(png_bytes(64, 48), 5000, 5000)
+    response = post_version(alice_client, make_creative(alice, width=64, height=48), content=content)
+    assert response.status_code == 400
+    assert errors(response) == {"file": ["The image must be 64 × 48 pixels, the size of the original"]}
+
+
+def test_a_png_of_the_right_size_that_does_not_decode_is_still_refused(alice_client, alice):
+    content = with_stated_size(png_bytes(8, 8), 64, 48)
+    response = post_version(alice_client, make_creative(alice, width=64, height=48), content=content)
+    assert response.status_code == 400
+    assert errors(response) == {"file": ["The edited image must be a PNG file"]}
+    assert not CreativeVersion.objects.exists()
+
+
+def test_saves_count_against_the_hourly_upload_allowance(alice_client, bob_client, alice, bob, settings):
+    settings.UPLOADS_PER_HOUR = 2
+    generation = make_creative(alice)
+    assert [post_version(alice_client, generation).status_code for _ in range(2)] == [201, 201]
+    refused = post_version(alice_client, generation)
+    assert refused.status_code == 429
+    assert refused.json() == {"detail": TOO_MANY_UPLOADS}
+    assert CreativeVersion.objects.filter(generation=generation).count() == 2
+    assert post_version(bob_client, make_creative(bob)).status_code == 201  # per user
 
 
 def test_it_requires_a_file(alice_client, alice):
