@@ -121,12 +121,21 @@ export function nextElementId(elements) {
 // --- editor state -------------------------------------------------------------------------
 
 /**
- * { elements, selectedId, past, future, coalesce }. `past`/`future` hold element lists.
- * `coalesce` merges a run of edits into one undo step: every change of one drag, the
- * keystrokes typed into one element's text, a run of arrow-key nudges.
+ * { elements, start, selectedId, past, future, coalesce }. `start` is the list the editor
+ * opened with; `past`/`future` hold element lists. `coalesce` merges a run of edits into one
+ * undo step: every change of one drag, the keystrokes typed into one element's text, a run
+ * of arrow-key nudges.
  */
 export function initialEditorState(elements = []) {
-  return { elements, selectedId: elements.at(-1)?.id ?? null, past: [], future: [], coalesce: null };
+  return { elements, start: elements, selectedId: elements.at(-1)?.id ?? null, past: [], future: [], coalesce: null };
+}
+
+const sameElement = (a, b) => Object.keys(a).every((key) => a[key] === b[key]);
+
+/** Whether the layers differ from those the editor opened with: what closing would throw
+ * away. Undoing back to the start, or adding a text and deleting it again, changes nothing. */
+export function hasUnappliedChanges({ elements, start }) {
+  return elements.length !== start.length || elements.some((el, i) => !sameElement(el, start[i]));
 }
 
 function commit(state, elements, coalesceKey = null, selectedId = state.selectedId) {
@@ -193,10 +202,6 @@ export function editorReducer(state, action) {
       return commit(state, move(state.elements, action.id, index(action.id) + 1));
     case "backward":
       return commit(state, move(state.elements, action.id, index(action.id) - 1));
-    case "front":
-      return commit(state, move(state.elements, action.id, state.elements.length - 1));
-    case "back":
-      return commit(state, move(state.elements, action.id, 0));
     case "undo": {
       if (!state.past.length) return state;
       const elements = state.past.at(-1);
@@ -213,7 +218,7 @@ export function editorReducer(state, action) {
       const [elements, ...future] = state.future;
       return keepSelection({ ...state, elements, past: [...state.past, state.elements], future, coalesce: null });
     }
-    case "reset":
+    case "reset": // new starting layers (read after the editor opened): nothing to undo
       return initialEditorState(action.elements || []);
     default:
       throw new Error(`Unknown editor action: ${action.type}`);

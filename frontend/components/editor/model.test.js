@@ -6,6 +6,7 @@ import {
   createTextElement,
   editorReducer,
   elementsFromJSON,
+  hasUnappliedChanges,
   initialEditorState,
   layersToJSON,
   normalizeColor,
@@ -223,9 +224,23 @@ describe("delete and reorder", () => {
     expect(run(state, { type: "undo" }).elements.map((e) => e.id)).toEqual(["t2", "t1", "t3"]);
   });
 
-  it("brings to front and sends to back", () => {
-    expect(ids(run(three(), { type: "front", id: "t1" }))).toEqual(["t2", "t3", "t1"]);
-    expect(ids(run(three(), { type: "back", id: "t3" }))).toEqual(["t3", "t1", "t2"]);
+  it("knows when the layers differ from those it opened with", () => {
+    const opened = initialEditorState(three().elements);
+    expect(hasUnappliedChanges(three())).toBe(true); // three texts added
+    expect(hasUnappliedChanges(opened)).toBe(false);
+    const moved = run(opened, { type: "nudge", id: "t1", dx: 10, dy: 0, width: 100, height: 100 });
+    expect(hasUnappliedChanges(moved)).toBe(true);
+    expect(hasUnappliedChanges(run(moved, { type: "undo" }))).toBe(false);
+    const addedAndRemoved = run(opened, { type: "add" }, { type: "remove", id: "t4" });
+    expect(addedAndRemoved.past).toHaveLength(2);
+    expect(hasUnappliedChanges(addedAndRemoved)).toBe(false);
+    expect(hasUnappliedChanges(run(opened, { type: "forward", id: "t1" }))).toBe(true);
+  });
+
+  it("starts again from layers read later, with nothing to undo", () => {
+    const state = run(initialEditorState(), { type: "reset", elements: elementsFromJSON([{ id: "a", text: "Saved" }]) });
+    expect(state.elements.map((el) => el.text)).toEqual(["Saved"]);
+    expect([state.selectedId, state.past, hasUnappliedChanges(state)]).toEqual(["a", [], false]);
   });
 
   it("ignores unknown ids", () => {
