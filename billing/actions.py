@@ -153,14 +153,16 @@ def _invoice_credits(paid: PaidInvoice) -> tuple[int, str]:
     return credits, f"{plan.name} plan: credits for the rest of this period"
 
 
-def _grant_invoice_credits(paid: PaidInvoice) -> None:
+def _grant_invoice_credits(paid: PaidInvoice) -> int:
+    """Grant what the invoice bought (once: the ledger's key is the invoice) and mark it
+    credited. Returns the credits it bought (0 for an invoice no plan sells)."""
     if paid.plan is None:
         log.warning(
             "Invoice %s is for price %r, which no plan sells; no credits granted",
             paid.invoice_id,
             paid.price_id,
         )
-        return
+        return 0
     credits, reason = _invoice_credits(paid)
     if credits:
         grant_credits(
@@ -173,6 +175,7 @@ def _grant_invoice_credits(paid: PaidInvoice) -> None:
         )
     paid.credited_at = timezone.now()
     paid.save(update_fields=["credited_at"])
+    return credits
 
 
 def _sync_subscription_event(subscription: dict, *, at: datetime) -> None:
@@ -223,7 +226,7 @@ def sync_subscription(*, snapshot: dict, at: datetime) -> Subscription:
 @dataclass(frozen=True)
 class Settlement:
     """What linking a customer gave its user: subscriptions that had no owner, and the
-    waiting invoices granted (with the credits they brought)."""
+    waiting invoices granted (with the credits they bought, prorated ones included)."""
 
     subscriptions: int = 0
     invoices: tuple[str, ...] = ()
@@ -247,9 +250,8 @@ def settle_customer(*, customer_id: str) -> Settlement:
         for invoice in pending:
             invoice.user = invoice.user or user
             invoice.save(update_fields=["user"])
-            _grant_invoice_credits(invoice)
+            credits += _grant_invoice_credits(invoice)
             invoices.append(invoice.invoice_id)
-            credits += invoice.plan.credits
         return Settlement(subscriptions=subscriptions, invoices=tuple(invoices), credits=credits)
 
 

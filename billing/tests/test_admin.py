@@ -111,6 +111,26 @@ def test_linking_a_customer_by_hand_grants_the_invoices_waiting_for_it_and_says_
     ) in [str(m) for m in response.context["messages"]]
 
 
+def test_linking_says_the_credits_a_prorated_upgrade_invoice_actually_granted(
+    staff_client, alice, basic_plan, pro_plan, stripe_keys
+):
+    # Basic's first invoice (3,000 credits) and a $50 upgrade to Pro ($149.99 for 10,000 a
+    # month) mid-period, which buys 3,333: both paid before anyone knew whose they were.
+    apply_stripe_event(event=fixture("invoice_paid"))
+    apply_stripe_event(event=fixture("invoice_paid_upgrade"))
+
+    response = staff_client.post(
+        "/admin/billing/stripecustomer/add/", {"customer_id": CUSTOMER, "user": alice.pk}, follow=True
+    )
+
+    granted = sorted(alice.ledger_entries.filter(kind="purchase").values_list("amount", flat=True))
+    assert granted == [3000, 3333]
+    assert any(
+        str(message).startswith(f"Linked {CUSTOMER} to alice@example.com: granted 6,333 credits for 2 paid ")
+        for message in response.context["messages"]
+    ), [str(message) for message in response.context["messages"]]
+
+
 def test_linking_a_customer_with_nothing_waiting_says_no_credits_were_granted(staff_client, alice, plans):
     response = staff_client.post(
         "/admin/billing/stripecustomer/add/", {"customer_id": "cus_NothingYet", "user": alice.pk}, follow=True
