@@ -92,7 +92,7 @@ export function CreditsBar({ balance, cost, historyOpen, onToggleHistory, costNo
           className={`${ui.buttonSecondary} ml-auto`}
           onClick={onToggleHistory}
           aria-expanded={historyOpen}
-          aria-controls="history-panel"
+          aria-controls={historyOpen ? "history-panel" : undefined}
         >
           {historyOpen ? "Hide History" : "Show History"}
         </button>

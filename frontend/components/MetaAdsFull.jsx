@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "../lib/events.js";
-import { initialValues, resumedValues, validate } from "../lib/schema.js";
+import { PendingUploads } from "../lib/pendingUploads.js";
+import { initialValues, resumedValues } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
 import { ContentPolicyCard, CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
 import { CopyVariations, EditableCreative, FocusWhenShown, HistoryPanel, OnDemand, ProgressOverlay, ScrapeResults } from "./OnDemand.jsx";
 import SchemaForm from "./SchemaForm.jsx";
-import { failureMessage, useFocusFirstError, usePreloadedOverlay } from "./ToolPage.jsx";
+import { CONNECTION_LOST, failureMessage, useToolForm } from "./toolForm.js";
 import * as ui from "./ui.js";
 
 // Spec 001 §8: what each step says when it fails.
@@ -56,19 +57,21 @@ function scrapeFailureMessage(outcome) {
   return `Error: ${outcome.error || STEP_TEXTS.scrape.fallback}`;
 }
 
-function StepForm({ step, config, values, setValues, errors, busy, balance, urls, userId, onSubmit, formRef, children, showSubmit = true }) {
+function StepForm({ step, config, values, setValues, errors, busy, balance, urls, userId, uploads, onSubmit, formRef, children, showSubmit = true }) {
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label={config.submitLabel}>
-      <SchemaForm
-        schema={config.schema}
-        values={values}
-        errors={errors}
-        onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
-        disabled={busy}
-        uploadUrl={urls.uploads}
-        signedIn={Boolean(userId)}
-        idPrefix={`maf-${step}`}
-      />
+      <PendingUploads.Provider value={uploads}>
+        <SchemaForm
+          schema={config.schema}
+          values={values}
+          errors={errors}
+          onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
+          disabled={busy}
+          uploadUrl={urls.uploads}
+          signedIn={Boolean(userId)}
+          idPrefix={`maf-${step}`}
+        />
+      </PendingUploads.Provider>
       {children}
       {showSubmit && (
         <SubmitButton label={config.submitLabel} busyLabel={config.busyLabel} cost={config.cost} balance={balance} busy={busy} className="w-full sm:w-auto" />
@@ -86,8 +89,6 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
     copy: initialValues(steps.copy.schema),
     creative: initialValues(steps.creative.schema),
   }));
-  const [errors, setErrors] = useState({});
-  const [attempt, setAttempt] = useState(0);
   const [scrape, setScrape] = useState(null); // the successful scrape generation
   const [scrapeFailure, setScrapeFailure] = useState(null);
   const [nextStep, setNextStep] = useState(null); // "copy" | "creative"
@@ -97,20 +98,8 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
   const [historyOpen, setHistoryOpen] = useState(false);
   const [historyVersion, setHistoryVersion] = useState(0);
   const [runningStep, setRunningStep] = useState(null);
-  const formRef = useRef(null);
   const scrapeHeading = useRef(null);
   const outcomeHeading = useRef(null);
-  useFocusFirstError(formRef, errors, attempt);
-  usePreloadedOverlay();
-  // After 'Analyze a different website', focus goes to the website form it opens again.
-  const [refocusScrape, setRefocusScrape] = useState(false);
-  useEffect(() => {
-    if (!refocusScrape) return;
-    setRefocusScrape(false);
-    formRef.current?.querySelector("input:checked:not([disabled])")?.focus() ||
-      formRef.current?.querySelector("input:not([disabled])")?.focus();
-  }, [refocusScrape]);
-
   const generation = useGeneration({
     slug: tool.slug,
     urls,
@@ -149,38 +138,40 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
     },
   });
 
+  const form = useToolForm({ generation, balance });
+  const { errors, setErrors, formRef } = form;
+  // After 'Analyze a different website', focus goes to the website form it opens again.
+  const [refocusScrape, setRefocusScrape] = useState(false);
+  useEffect(() => {
+    if (!refocusScrape) return;
+    setRefocusScrape(false);
+    formRef.current?.querySelector("input:checked:not([disabled])")?.focus() ||
+      formRef.current?.querySelector("input:not([disabled])")?.focus();
+  }, [refocusScrape]);
+
   const submit = (step) => async (event) => {
     event.preventDefault();
-    setAttempt((n) => n + 1);
-    if (generation.busy) return;
-    const config = steps[step];
-    if (balance < config.cost) {
-      toast(`Insufficient credits. This service requires ${config.cost} credits.`, "error");
-      return;
-    }
-    const inputs = { ...values[step], ...(step === "scrape" ? {} : { scrapeId: scrape?.id ?? "" }) };
-    const checked = validate(config.schema, inputs);
-    setErrors(checked.errors);
-    if (Object.keys(checked.errors).length) return;
-    if (step === "scrape") setScrapeFailure(null);
-    else setOutcomes((all) => ({ ...all, [step]: null }));
-    setRunningStep(step);
-    const result = await generation.start({ step, ...checked.values });
-    if (result.errors) {
-      setErrors(result.errors);
-      setAttempt((n) => n + 1);
-      setRunningStep(null);
-    } else if (result.networkError || result.refused) {
-      if (result.networkError) {
-        const failed = { status: "failed", networkError: result.problem, step };
-        if (step === "scrape") setScrapeFailure(failed);
-        else {
-          setOutcomes((all) => ({ ...all, [step]: failed }));
-          setLastStep(step);
-        }
+    const result = await form.submit({
+      schema: steps[step].schema,
+      inputs: { ...values[step], ...(step === "scrape" ? {} : { scrapeId: scrape?.id ?? "" }) },
+      cost: steps[step].cost,
+      extra: { step },
+      starting: () => {
+        if (step === "scrape") setScrapeFailure(null);
+        else setOutcomes((all) => ({ ...all, [step]: null }));
+        setRunningStep(step);
+      },
+    });
+    if (!result || result.generation || result.ignored) return;
+    if (result.networkError) {
+      const failed = { status: "failed", networkError: result.problem, step };
+      if (step === "scrape") setScrapeFailure(failed);
+      else {
+        setOutcomes((all) => ({ ...all, [step]: failed }));
+        setLastStep(step);
       }
-      setRunningStep(null);
     }
+    setRunningStep(null); // field errors, refused, or no answer
   };
 
   const stray = Object.entries(errors)
@@ -217,6 +208,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
             userId={userId}
             onSubmit={submit("scrape")}
             formRef={scrape ? undefined : formRef}
+            uploads={form.uploads}
             showSubmit={!scrape}
           >
             {scrape && (
@@ -295,6 +287,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
               userId={userId}
               onSubmit={submit(nextStep)}
               formRef={formRef}
+              uploads={form.uploads}
             >
               {stray.length > 0 && (
                 <p role="alert" className="text-sm text-red-600 dark:text-red-400">
@@ -342,7 +335,14 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
       </div>
       {generation.busy && (
         <OnDemand>
-          <ProgressOverlay title={overlay.title} steps={overlay.steps} hint={overlay.hint} dots startedAt={generation.startedAt} />
+          <ProgressOverlay
+            title={overlay.title}
+            steps={overlay.steps}
+            hint={overlay.hint}
+            dots
+            startedAt={generation.startedAt}
+            note={generation.connectionLost ? CONNECTION_LOST : undefined}
+          />
         </OnDemand>
       )}
     </div>

@@ -1,19 +1,13 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { toast } from "../lib/events.js";
-import { allFields, initialValues, resumedValues, validate } from "../lib/schema.js";
+import { PendingUploads } from "../lib/pendingUploads.js";
+import { allFields, initialValues, resumedValues } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
 import { CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
 import { FocusWhenShown, HistoryPanel, OnDemand, ProgressOverlay } from "./OnDemand.jsx";
 import SchemaForm from "./SchemaForm.jsx";
-
-/** The failure panel's text: the job's own message (with the documented 'Network error: '
- * prefix on the tools that show it), else the tool's fallback text. */
-export function failureMessage(outcome, { fallback, networkPrefix = false }) {
-  if (outcome.networkError) return `Network error: ${outcome.networkError}`;
-  if (!outcome.error) return fallback;
-  return networkPrefix ? `Network error: ${outcome.error}` : outcome.error;
-}
+import { CONNECTION_LOST, failureMessage, useToolForm } from "./toolForm.js";
 
 /** Errors the form cannot place under a field (e.g. the server's non_field_errors). */
 function strayErrors(errors, schema) {
@@ -21,28 +15,6 @@ function strayErrors(errors, schema) {
   return Object.entries(errors)
     .filter(([name]) => !names.has(name))
     .flatMap(([, messages]) => messages);
-}
-
-/** Fetches the progress overlay's code once the page is up, so it is there when a run starts. */
-export function usePreloadedOverlay() {
-  useEffect(() => {
-    ProgressOverlay.preload();
-  }, []);
-}
-
-const FOCUSABLE = "input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])";
-
-/** Focuses the first invalid control once errors are on screen. A group marked invalid (the
- * radio cards' fieldset) hands focus to its chosen option, else its first one. */
-export function useFocusFirstError(formRef, errors, attempt) {
-  useEffect(() => {
-    if (!attempt || Object.keys(errors).length === 0) return;
-    const invalid = formRef.current?.querySelector('[aria-invalid="true"]');
-    const target = invalid?.matches(FOCUSABLE)
-      ? invalid
-      : invalid?.querySelector("input:checked:not([disabled])") || invalid?.querySelector(FOCUSABLE);
-    target?.focus();
-  }, [attempt]); // only when a submit produced errors, not while the user types
 }
 
 /**
@@ -56,15 +28,10 @@ export function useFocusFirstError(formRef, errors, attempt) {
 export default function ToolPage({ tool, balance: initialBalance, userId, urls, toolLabels, texts, renderResult, aside, widgets }) {
   const balance = useBalance(initialBalance);
   const [values, setValues] = useState(() => initialValues(tool.schema));
-  const [errors, setErrors] = useState({});
-  const [attempt, setAttempt] = useState(0);
   const [outcome, setOutcome] = useState(null); // the settled generation, or a network failure
   const [historyOpen, setHistoryOpen] = useState(false);
   const [historyVersion, setHistoryVersion] = useState(0);
-  const formRef = useRef(null);
   const outcomeHeading = useRef(null);
-  useFocusFirstError(formRef, errors, attempt);
-  usePreloadedOverlay();
 
   const generation = useGeneration({
     slug: tool.slug,
@@ -80,25 +47,13 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
     },
   });
 
+  const form = useToolForm({ generation, balance });
+  const { errors, attempt } = form;
+
   const submit = async (event) => {
     event.preventDefault();
-    setAttempt((n) => n + 1);
-    if (generation.busy) return;
-    if (balance < tool.cost) {
-      toast(`Insufficient credits. This service requires ${tool.cost} credits.`, "error");
-      return;
-    }
-    const checked = validate(tool.schema, values);
-    setErrors(checked.errors);
-    if (Object.keys(checked.errors).length) return;
-    setOutcome(null);
-    const result = await generation.start(checked.values);
-    if (result.errors) {
-      setErrors(result.errors);
-      setAttempt((n) => n + 1);
-    } else if (result.networkError) {
-      setOutcome({ status: "failed", networkError: result.problem });
-    }
+    const result = await form.submit({ schema: tool.schema, inputs: values, cost: tool.cost, starting: () => setOutcome(null) });
+    if (result?.networkError) setOutcome({ status: "failed", networkError: result.problem });
   };
 
   const stray = strayErrors(errors, tool.schema);
@@ -112,18 +67,20 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
         </OnDemand>
       )}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <form ref={formRef} noValidate onSubmit={submit} className="space-y-6" aria-label={tool.name}>
-          <SchemaForm
-            schema={tool.schema}
-            values={values}
-            errors={errors}
-            onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
-            disabled={generation.busy}
-            uploadUrl={urls.uploads}
-            signedIn={Boolean(userId)}
-            idPrefix={tool.slug}
-            widgets={widgets}
-          />
+        <form ref={form.formRef} noValidate onSubmit={submit} className="space-y-6" aria-label={tool.name}>
+          <PendingUploads.Provider value={form.uploads}>
+            <SchemaForm
+              schema={tool.schema}
+              values={values}
+              errors={errors}
+              onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
+              disabled={generation.busy}
+              uploadUrl={urls.uploads}
+              signedIn={Boolean(userId)}
+              idPrefix={tool.slug}
+              widgets={widgets}
+            />
+          </PendingUploads.Provider>
           <div className="space-y-3">
             <div role="status" aria-live="polite" className="text-sm text-red-600 dark:text-red-400" data-testid="form-status">
               {errorCount > 0 && attempt > 0 && (stray.length ? stray.join(" ") : "Please correct the highlighted fields.")}
@@ -162,6 +119,7 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
             hint={tool.overlay.hint}
             dots
             startedAt={generation.startedAt}
+            note={generation.connectionLost ? CONNECTION_LOST : undefined}
           />
         </OnDemand>
       )}

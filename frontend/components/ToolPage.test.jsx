@@ -1,8 +1,10 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { balanceRead } from "../lib/events.js";
+import * as fieldWidgets from "./fieldWidgets.js";
 import { CopyVariations } from "./Results.jsx";
-import ToolPage, { failureMessage } from "./ToolPage.jsx";
+import ToolPage from "./ToolPage.jsx";
+import { failureMessage } from "./toolForm.js";
 
 const tool = {
   slug: "meta-copy",
@@ -49,10 +51,11 @@ function json(body, status = 200) {
 let replies;
 let balances;
 const onCredits = (event) => balances.push(event.detail.balance);
-async function page(balance = 100) {
+async function page(balance = 100, pageTool = tool) {
   await act(async () => render(
     <ToolPage
-      tool={tool}
+      tool={pageTool}
+      widgets={fieldWidgets}
       balance={balance}
       userId={1}
       urls={urls}
@@ -182,6 +185,115 @@ describe("ToolPage", () => {
     await act(async () => vi.advanceTimersByTimeAsync(2000));
     expect(screen.getByText("Back again")).toBeTruthy();
     expect(screen.getByLabelText(/Brand Name/).value).toBe("Glow Naturals");
+  });
+
+  const posted = () => fetch.mock.calls.filter(([url, o]) => url === "/api/generations/" && o?.method === "POST").map(([, o]) => JSON.parse(o.body));
+  const noAnswer = (method, url) =>
+    replies.push({ match: (u, o) => u === url && (o?.method || "GET") === method, response: () => Promise.reject(new TypeError("Failed to fetch")) });
+
+  it("sends a start whose answer was lost again with the same key, so it is paid once", async () => {
+    await page();
+    noAnswer("POST", "/api/generations/");
+    on("POST", "/api/generations/", json({ id: 7, status: "queued", output: {}, balance: 80 }, 202));
+    fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "Glow" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
+    await act(async () => vi.advanceTimersByTimeAsync(1000));
+    const [first, second] = posted();
+    expect(second.idempotency_key).toBe(first.idempotency_key);
+    expect(screen.getByTestId("progress-overlay")).toBeTruthy();
+    expect(screen.queryByTestId("failure")).toBeNull();
+  });
+
+  it("keeps the key of a start that got no answer at all for the same inputs, and re-reads the balance", async () => {
+    await page();
+    for (let i = 0; i < 3; i += 1) noAnswer("POST", "/api/generations/");
+    fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "Glow" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
+    await act(async () => vi.advanceTimersByTimeAsync(4000));
+    expect(screen.getByTestId("failure").textContent).toContain("Network error: Network connection failed.");
+    expect(balances).toContain(undefined); // the displays are told to re-read it
+
+    on("POST", "/api/generations/", json({ id: 8, status: "success", output: { variations: [{ headline: "Paid once" }] }, balance: 80 }, 202));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
+    const keys = posted().map((body) => body.idempotency_key);
+    expect(new Set(keys).size).toBe(1);
+    expect(screen.getByText("Paid once")).toBeTruthy();
+
+    on("POST", "/api/generations/", json({ errors: { brand: ["x"] } }, 400));
+    fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "Other brand" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
+    expect(posted().at(-1).idempotency_key).not.toBe(keys[0]); // other inputs: a new start
+  });
+
+  it("keeps following a run through a dropped connection, and says so meanwhile", async () => {
+    await page();
+    on("POST", "/api/generations/", json({ id: 11, status: "queued", output: {}, balance: 80 }, 202));
+    fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "Glow" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
+    for (let i = 0; i < 6; i += 1) noAnswer("GET", "/api/generations/11/");
+    await act(async () => vi.advanceTimersByTimeAsync(2000 + 4000));
+    expect(screen.getByTestId("progress-overlay").textContent).toContain("Connection lost. Reconnecting…");
+    await act(async () => vi.advanceTimersByTimeAsync(60000));
+    expect(screen.queryByTestId("failure")).toBeNull();
+    expect(screen.getByTestId("progress-overlay")).toBeTruthy();
+
+    on("GET", "/api/generations/11/", json({ id: 11, status: "success", output: { variations: [{ headline: "Made it" }] }, balance: 80 }));
+    await act(async () => vi.advanceTimersByTimeAsync(15000));
+    expect(screen.queryByTestId("progress-overlay")).toBeNull();
+    expect(screen.getByText("Made it")).toBeTruthy();
+  });
+
+  it("does not start while an image it shows is still uploading", async () => {
+    const shown = [];
+    const onToast = (event) => shown.push(event.detail.message);
+    window.addEventListener("adsmith:toast", onToast);
+    const withLogo = structuredClone(tool);
+    withLogo.schema.sections[0].fields.push({ name: "logoUrl", label: "Logo", type: "image", upload: { bucket: "logos" }, messages: {} });
+    await page(100, withLogo);
+    let answerUpload;
+    on("POST", "/api/uploads/", new Promise((resolve) => (answerUpload = resolve)));
+    fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "Glow" } });
+    const file = new File(["x"], "logo.png", { type: "image/png" });
+    await act(async () => fireEvent.change(screen.getByLabelText(/Upload logo/i), { target: { files: [file] } }));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
+    expect(shown).toContain("Please wait for the upload to finish.");
+    expect(posted()).toHaveLength(0);
+
+    await act(async () => answerUpload(json({ url: "/files/logos/1/logo.png" }, 201)));
+    on("POST", "/api/generations/", json({ id: 12, status: "queued", output: {}, balance: 80 }, 202));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
+    window.removeEventListener("adsmith:toast", onToast);
+    expect(posted()[0].inputs.logoUrl).toBe("/files/logos/1/logo.png");
+  });
+
+  it("sends one start for two submits in the same moment", async () => {
+    await page();
+    on("POST", "/api/generations/", json({ id: 13, status: "queued", output: {}, balance: 80 }, 202));
+    fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "Glow" } });
+    const form = screen.getByRole("form", { name: tool.name });
+    await act(async () => {
+      fireEvent.submit(form);
+      fireEvent.submit(form);
+    });
+    expect(posted()).toHaveLength(1);
+  });
+
+  it("ignores a late answer to the reload check once the user has started a run", async () => {
+    let answerActive;
+    replies.push({
+      match: (u) => u === "/api/generations/active/?tool=meta-copy",
+      response: () => new Promise((resolve) => (answerActive = resolve)),
+    });
+    await page();
+    on("POST", "/api/generations/", json({ id: 14, status: "success", output: { variations: [{ headline: "Fresh" }] }, balance: 80 }, 202));
+    fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "Glow" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
+    expect(screen.getByText("Fresh")).toBeTruthy();
+    await act(async () =>
+      answerActive(json({ generation: { id: 14, status: "queued", created_at: new Date().toISOString(), inputs: { brand: "Old" } }, scrape: null })),
+    );
+    expect(screen.queryByTestId("progress-overlay")).toBeNull();
+    expect(screen.getByLabelText(/Brand Name/).value).toBe("Glow");
   });
 
   it("follows balances the shell reads from the server: a balance spent elsewhere disables the button", async () => {

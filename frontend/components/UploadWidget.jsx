@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { api } from "../lib/api.js";
 import { toast } from "../lib/events.js";
+import { useUploadTracking } from "../lib/pendingUploads.js";
 import * as ui from "./ui.js";
 
 export const MAX_UPLOAD_MB = 5;
@@ -40,6 +41,7 @@ export default function UploadWidget({
   // Keyboard focus follows the control that replaced the one it was on: the preview's Remove
   // after an upload, the file input after a Remove.
   const focusAfterChange = useRef(null);
+  const tracking = useUploadTracking();
 
   useEffect(() => () => clearInterval(timer.current), []); // clears timeouts too
   useEffect(() => {
@@ -57,6 +59,7 @@ export default function UploadWidget({
     }
     setProblem("");
     setProgress(0);
+    tracking.begin();
     timer.current = setInterval(() => {
       setProgress((p) => Math.min(CEILING_PERCENT, (p ?? 0) + STEP_PERCENT));
     }, STEP_MS);
@@ -80,6 +83,7 @@ export default function UploadWidget({
       setProblem(text);
       toast(text, "error");
     } finally {
+      tracking.end();
       if (input.current) input.current.value = "";
     }
   };
@@ -128,11 +132,14 @@ export default function UploadWidget({
       {progress !== null && (
         <div>
           <progress className="h-2 w-full overflow-hidden rounded accent-brand-600" max={100} value={progress} aria-label={`Uploading ${label}`} />
-          <span className="text-xs text-slate-500 dark:text-slate-400" aria-live="polite">
+          <span className="text-xs text-slate-500 dark:text-slate-400" aria-hidden="true">
             Uploading… {progress}%
           </span>
         </div>
       )}
+      <span className="sr-only" aria-live="polite">
+        {progress !== null && progress < 100 ? `Uploading ${label.toLowerCase()}…` : ""}
+      </span>
       {problem && (
         <p id={`${inputId}-problem`} className={ui.fieldError} role="alert">
           {problem}

@@ -5,7 +5,7 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Keeps Tab inside `ref` while mounted, focuses its first control (or the container),
- * and gives focus back to where it was on close. */
+ * and gives focus back to where it was on close (unless focus moved elsewhere meanwhile). */
 export function useFocusTrap(ref, { onEscape } = {}) {
   const escape = useRef(onEscape);
   escape.current = onEscape;
@@ -40,7 +40,11 @@ export function useFocusTrap(ref, { onEscape } = {}) {
     container.addEventListener("keydown", onKeyDown);
     return () => {
       container.removeEventListener("keydown", onKeyDown);
-      if (previous && typeof previous.focus === "function" && document.contains(previous)) previous.focus();
+      // Only when nothing else took focus as the container closed: a result heading that
+      // FocusWhenShown focused in the same commit keeps it.
+      const current = document.activeElement;
+      const unclaimed = !current || current === document.body || container.contains(current);
+      if (unclaimed && previous && typeof previous.focus === "function" && document.contains(previous)) previous.focus();
     };
   }, [ref]);
 }

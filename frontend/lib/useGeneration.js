@@ -4,7 +4,18 @@ import { creditsChanged, toast } from "./events.js";
 import { urlFor, withQuery } from "./urls.js";
 
 export const POLL_MS = 2000; // the page follows the job every 2 s
-const MAX_POLL_FAILURES = 5; // consecutive network failures before we stop and say so
+const MAX_POLL_MS = 15000; // …and, while the connection is down, ever less often, down to this
+const LOST_AFTER_FAILURES = 2; // failed checks in a row before the overlay says the connection is lost
+// A start whose answer did not arrive is sent again after these waits, with the same key: the
+// server answers a repeat with the generation the first one started, so it is never paid twice.
+export const RESEND_AFTER_MS = [1000, 3000];
+
+/** No answer, or the server or a proxy in front of it failed: worth asking again. */
+function isTransient(err) {
+  return !err.status || err.status >= 500;
+}
+
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function isFinished(generation) {
   return generation?.status === "success" || generation?.status === "failed";
@@ -20,16 +31,24 @@ function idempotencyKey() {
  *
  * - `start(inputs)` POSTs; the response's balance goes to the shell at once. Resolves to
  *   `{generation}`, `{errors}` (400, by field) or `{problem}` (refused or unreachable).
+ *   A start whose answer is lost is sent again with the same idempotency key; if it still gets
+ *   no answer, the key is kept for the same inputs, so submitting them again cannot pay twice.
  * - While it runs, `busy` is true; it polls every 2 s and calls `onSettled(generation)` once
- *   when it succeeds or fails (with the balance after any refund sent to the shell).
+ *   when it succeeds or fails (with the balance after any refund sent to the shell). A dropped
+ *   connection does not end it: it keeps asking, less often, with `connectionLost` set.
  * - On mount it asks what to pick up again (GET active): it re-attaches to this tool's
  *   unfinished generation, and calls `onResume({generation, scrape})` once with the answer
- *   (each with the `inputs` it was started with; `generation` null when nothing runs).
+ *   (each with the `inputs` it was started with; `generation` null when nothing runs). An
+ *   answer that arrives after the user started a run is ignored.
  */
 export function useGeneration({ slug, urls, onSettled, onResume }) {
   const [current, setCurrent] = useState(null);
   const [submitting, setSubmitting] = useState(false);
   const [startedAt, setStartedAt] = useState(null);
+  const [connectionLost, setConnectionLost] = useState(false);
+  const starting = useRef(false); // a start on its way (two submits in one tick send one)
+  const userStarted = useRef(false); // from then on, the mount-time re-attach answer is stale
+  const unanswered = useRef(null); // {key, inputs} of a start that got no answer
   const settledRef = useRef(onSettled);
   settledRef.current = onSettled;
   const resumeRef = useRef(onResume);
@@ -47,7 +66,7 @@ export function useGeneration({ slug, urls, onSettled, onResume }) {
     // `{generation: null}` when nothing runs (a 200, so the browser logs no failed request).
     api(withQuery(urls.active, { tool: slug }))
       .then((body) => {
-        if (!live) return;
+        if (!live || userStarted.current) return;
         const running = body?.generation && !isFinished(body.generation) ? body.generation : null;
         if (running) {
           setStartedAt(Date.parse(running.created_at) || Date.now());
@@ -73,20 +92,24 @@ export function useGeneration({ slug, urls, onSettled, onResume }) {
         const generation = await api(urlFor(urls.generation, currentId));
         if (stopped) return;
         failures = 0;
+        setConnectionLost(false);
         if (isFinished(generation)) {
           settle(generation);
           return;
         }
       } catch (err) {
         if (stopped) return;
-        failures += 1;
-        if (err.status === 404 || failures >= MAX_POLL_FAILURES) {
+        if (!isTransient(err)) {
+          // Gone, or signed out in another tab: nothing more to follow here.
+          setConnectionLost(false);
           setCurrent(null);
           settledRef.current?.({ id: currentId, status: "failed", networkError: err.message });
           return;
         }
+        failures += 1;
+        if (failures >= LOST_AFTER_FAILURES) setConnectionLost(true);
       }
-      timer = setTimeout(tick, POLL_MS);
+      timer = setTimeout(tick, Math.min(MAX_POLL_MS, POLL_MS * 2 ** failures));
     };
     timer = setTimeout(tick, POLL_MS);
     return () => {
@@ -97,13 +120,16 @@ export function useGeneration({ slug, urls, onSettled, onResume }) {
 
   const start = useCallback(
     async (inputs) => {
+      if (starting.current) return { ignored: true };
+      starting.current = true;
+      userStarted.current = true;
       setSubmitting(true);
       setStartedAt(Date.now());
+      const sent = JSON.stringify(inputs);
+      const key = unanswered.current?.inputs === sent ? unanswered.current.key : idempotencyKey();
       try {
-        const generation = await api(urls.generations, {
-          method: "POST",
-          json: { tool: slug, inputs, idempotency_key: idempotencyKey() },
-        });
+        const generation = await postWithResends(urls.generations, { tool: slug, inputs, idempotency_key: key });
+        unanswered.current = null;
         if (Number.isFinite(generation.balance)) creditsChanged(generation.balance);
         if (isFinished(generation)) settle(generation);
         else setCurrent(generation);
@@ -117,13 +143,29 @@ export function useGeneration({ slug, urls, onSettled, onResume }) {
           toast(err.message, "error");
           return { problem: err.message, refused: true };
         }
+        // No answer: the server may have started (and charged for) it all the same.
+        unanswered.current = { key, inputs: sent };
+        creditsChanged(); // the displays re-read the balance
         return { problem: err.message, networkError: true };
       } finally {
+        starting.current = false;
         setSubmitting(false);
       }
     },
     [slug, urls.generations, settle],
   );
 
-  return { start, busy: submitting || current !== null, current, startedAt };
+  return { start, busy: submitting || current !== null, current, startedAt, connectionLost };
+}
+
+/** POSTs a start, sending it again (same body, same key) while no answer comes back. */
+async function postWithResends(url, body) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await api(url, { method: "POST", json: body });
+    } catch (err) {
+      if (!isTransient(err) || attempt >= RESEND_AFTER_MS.length) throw err;
+      await wait(RESEND_AFTER_MS[attempt]);
+    }
+  }
 }

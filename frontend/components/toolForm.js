@@ -1,0 +1,85 @@
+// What the two kinds of tool page (ToolPage, MetaAdsFull) share around their forms: the submit
+// checks, the field errors and where focus goes, the overlay's code, and the failure text.
+import { useEffect, useRef, useState } from "react";
+import { toast } from "../lib/events.js";
+import { usePendingUploads } from "../lib/pendingUploads.js";
+import { validate } from "../lib/schema.js";
+import { ProgressOverlay } from "./OnDemand.jsx";
+
+export const UPLOAD_PENDING = "Please wait for the upload to finish.";
+// The progress overlay's note while the page cannot reach the server (the job runs on).
+export const CONNECTION_LOST = "Connection lost. Reconnecting…";
+
+/** The failure panel's text: the job's own message (with the documented 'Network error: '
+ * prefix on the tools that show it), else the tool's fallback text. */
+export function failureMessage(outcome, { fallback, networkPrefix = false }) {
+  if (outcome.networkError) return `Network error: ${outcome.networkError}`;
+  if (!outcome.error) return fallback;
+  return networkPrefix ? `Network error: ${outcome.error}` : outcome.error;
+}
+
+/** Fetches the progress overlay's code once the page is up, so it is there when a run starts. */
+export function usePreloadedOverlay() {
+  useEffect(() => {
+    ProgressOverlay.preload();
+  }, []);
+}
+
+const FOCUSABLE = "input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])";
+
+/** Focuses the first invalid control once errors are on screen. A group marked invalid (the
+ * radio cards' fieldset) hands focus to its chosen option, else its first one. */
+export function useFocusFirstError(formRef, errors, attempt) {
+  useEffect(() => {
+    if (!attempt || Object.keys(errors).length === 0) return;
+    const invalid = formRef.current?.querySelector('[aria-invalid="true"]');
+    const target = invalid?.matches(FOCUSABLE)
+      ? invalid
+      : invalid?.querySelector("input:checked:not([disabled])") || invalid?.querySelector(FOCUSABLE);
+    target?.focus();
+  }, [attempt]); // only when a submit produced errors, not while the user types
+}
+
+/**
+ * A tool form's submit: refuses while a run or an upload is on its way or the balance is
+ * short, checks the fields (focus goes to the first invalid one), then starts the generation
+ * through `generation` (useGeneration). The server's field errors come back to the form.
+ *
+ * `submit({schema, inputs, cost, extra, starting})` resolves to the start's result, or null when
+ * it did not start; `extra` goes with the checked inputs (Meta Ads Full's step), `starting()`
+ * runs just before the request goes out. Wrap the form in
+ * `<PendingUploads.Provider value={uploads}>` so its upload widgets are counted.
+ */
+export function useToolForm({ generation, balance }) {
+  const [errors, setErrors] = useState({});
+  const [attempt, setAttempt] = useState(0);
+  const { pending: uploading, tracker: uploads } = usePendingUploads();
+  const formRef = useRef(null);
+  useFocusFirstError(formRef, errors, attempt);
+  usePreloadedOverlay();
+
+  const submit = async ({ schema, inputs, cost, extra = {}, starting }) => {
+    setAttempt((n) => n + 1);
+    if (generation.busy) return null;
+    if (uploading) {
+      toast(UPLOAD_PENDING, "info");
+      return null;
+    }
+    if (balance < cost) {
+      toast(`Insufficient credits. This service requires ${cost} credits.`, "error");
+      return null;
+    }
+    const checked = validate(schema, inputs);
+    setErrors(checked.errors);
+    if (Object.keys(checked.errors).length) return null;
+    starting?.();
+    const result = await generation.start({ ...extra, ...checked.values });
+    if (result.errors) {
+      setErrors(result.errors);
+      setAttempt((n) => n + 1);
+    }
+    return result;
+  };
+
+  return { errors, setErrors, attempt, formRef, uploads, uploading, submit };
+}
