@@ -83,7 +83,7 @@ lint: install-test
 
 check-deploy: install
 	DEBUG=0 SECRET_KEY=$$($(PY) -c "import secrets; print(secrets.token_urlsafe(50))") \
-	ALLOWED_HOSTS=adsmith.example.com $(PY) manage.py check --deploy --fail-level WARNING
+	ALLOWED_HOSTS=adsmith.example.com EMAIL_HOST=smtp.example.com $(PY) manage.py check --deploy --fail-level WARNING
 
 bench: install-test frontend chromium wrk
 	bash .ci/with-postgres.sh $(PY) -m bench
