@@ -1,15 +1,14 @@
 import { useEffect, useState } from "react";
-import { createPortal } from "react-dom";
 import { toast } from "../../lib/events.js";
-import * as ui from "../ui.js";
 import TextOverlayEditor from "./TextOverlayEditor.jsx";
 import { loadLatestVersion, saveCreativeVersion } from "./versions.js";
 
 /**
  * The editor wired to a generation's versions (history/versions.py). On open it reads the
  * latest version, so the editor starts from the ORIGINAL image with that version's layers;
- * Apply saves a new version and hands it to `onApplied({id, image, layers})` so the page
- * shows and downloads the edited image.
+ * the dialog shows at once and says it is opening meanwhile (closing it then aborts the
+ * read). Apply saves a new version and hands it to `onApplied({id, image, layers})` so the
+ * page shows and downloads the edited image.
  *
  * URLs come from the generation's output JSON: `output.versionsUrl`, `output.latestVersionUrl`;
  * `imageUrl` is `output.original || output.image` (used when no version exists yet).
@@ -45,21 +44,12 @@ export default function CreativeTextEditor({
   }, [open, imageUrl, latestVersionUrl]);
 
   if (!open) return null;
-  if (!start) {
-    return createPortal(
-      <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/70">
-        <p role="status" className={`${ui.card} text-sm`}>
-          Opening the text editor…
-        </p>
-      </div>,
-      document.body,
-    );
-  }
   return (
     <TextOverlayEditor
       open
-      imageUrl={start.imageUrl}
-      initialLayers={start.layers}
+      opening={!start}
+      imageUrl={start?.imageUrl}
+      initialLayers={start?.layers}
       title={title}
       appliedMessage={appliedMessage}
       onClose={onClose}

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import CreativeTextEditor from "./CreativeTextEditor.jsx";
 
@@ -7,15 +8,23 @@ const json = (body, status = 200) => new Response(JSON.stringify(body), { status
 let requests;
 let latest;
 let latestStatus;
+let latestAnswered; // null: /latest/ answers at once; else a promise it waits for
 
 beforeEach(() => {
   requests = [];
   latest = null;
   latestStatus = 200;
+  latestAnswered = null;
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url, options = {}) => {
-      requests.push({ url, method: options.method || "GET", body: options.body });
+      requests.push({ url, method: options.method || "GET", body: options.body, signal: options.signal });
+      if (url === "/latest/" && latestAnswered) {
+        await new Promise((resolve, reject) => {
+          latestAnswered.then(resolve);
+          options.signal?.addEventListener("abort", () => reject(new DOMException("The user aborted a request.", "AbortError")));
+        });
+      }
       if (url === "/latest/") return latestStatus === 200 ? json({ version: latest }) : json({ detail: "Not found." }, latestStatus);
       if (url === "/versions/") return json({ id: 7, image: "/files/v7.png", layers: JSON.parse(options.body.get("layers")) }, 201);
       return new Response("png", { status: 200 });
@@ -37,6 +46,31 @@ const open = (props) =>
   render(
     <CreativeTextEditor open imageUrl="/files/original.png" versionsUrl="/versions/" latestVersionUrl="/latest/" title="Add Text" onClose={() => {}} {...props} />,
   );
+
+/** As a page has it: 'Add Text' opens the editor, closing it unmounts it. */
+function Page() {
+  const [editing, setEditing] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setEditing(true)}>
+        Open editor
+      </button>
+      <CreativeTextEditor open={editing} imageUrl="/files/original.png" versionsUrl="/versions/" latestVersionUrl="/latest/" title="Add Text" onClose={() => setEditing(false)} />
+    </>
+  );
+}
+
+function openSlowly() {
+  let answer;
+  latestAnswered = new Promise((resolve) => {
+    answer = resolve;
+  });
+  render(<Page />);
+  const opener = screen.getByRole("button", { name: "Open editor" });
+  opener.focus();
+  fireEvent.click(opener);
+  return { opener, answer, dialog: screen.getByRole("dialog", { name: "Add Text" }) };
+}
 
 describe("CreativeTextEditor", () => {
   it("starts from the original with no layers when nothing was saved yet", async () => {
@@ -65,6 +99,41 @@ describe("CreativeTextEditor", () => {
     await screen.findByTestId("editor-canvas");
     expect(requests.at(-1).url).toBe("/files/original.png"); // never the edited image
     expect(within(screen.getByRole("list", { name: "Text layers, top first" })).getByText("Saved")).toBeTruthy();
+  });
+
+  it("says it is opening inside the dialog, which holds focus and closes with Close, aborting the read", async () => {
+    const { opener, dialog } = openSlowly();
+    expect(within(dialog).getByRole("status").textContent).toBe("Opening the text editor…");
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Close" })));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(requests[0].signal.aborted).toBe(true);
+    expect(requests).toHaveLength(1); // the image was never asked for
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it("closes while opening with Escape or Cancel too", async () => {
+    const { dialog } = openSlowly();
+    await act(async () => fireEvent.keyDown(dialog, { key: "Escape" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(requests[0].signal.aborted).toBe(true);
+
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Open editor" })));
+    await act(async () => fireEvent.click(within(screen.getByRole("dialog", { name: "Add Text" })).getByRole("button", { name: "Cancel" })));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(requests[1].signal.aborted).toBe(true);
+  });
+
+  it("starts from the saved layers once they arrive, with nothing to undo, focus on Add Text", async () => {
+    latest = { image: "/files/v3.png", original: "/files/original.png", layers: { version: 1, elements: [{ id: "a", text: "Saved" }] } };
+    const { dialog, answer } = openSlowly();
+    await act(async () => answer());
+    await within(dialog).findByTestId("editor-canvas");
+    expect(within(within(dialog).getByRole("list", { name: "Text layers, top first" })).getByText("Saved")).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Undo (Ctrl+Z)" }).disabled).toBe(true);
+    expect(document.activeElement).toBe(within(dialog).getByRole("button", { name: "Add Text" }));
+    await act(async () => fireEvent.keyDown(dialog, { key: "Escape" })); // nothing changed: closes without asking
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("saves a new version (PNG + layers) and hands it to the page", async () => {

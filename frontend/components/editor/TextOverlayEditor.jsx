@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useId, useReducer, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useReducer, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { toast } from "../../lib/events.js";
 import { cssFamily, loadFontsFor } from "../../lib/fonts.js";
 import ColorPicker from "../ColorPicker.jsx";
 import { useFocusTrap } from "../focusTrap.js";
+import Modal from "../Modal.jsx";
 import * as ui from "../ui.js";
 import FontPicker from "./FontPicker.jsx";
 import { clientToNatural, drawScene, drawSelection, hitTest } from "./layout.js";
@@ -11,6 +12,7 @@ import {
   LIMITS,
   editorReducer,
   elementsFromJSON,
+  hasUnappliedChanges,
   initialEditorState,
   layersToJSON,
 } from "./model.js";
@@ -22,6 +24,9 @@ export const MESSAGES = Object.freeze({
   failure: "Failed to generate final image",
 });
 
+// ui.buttonPrimary in red: the button that throws work away.
+const buttonDiscard =
+  "inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-700 focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2 focus-visible:outline-none dark:focus-visible:ring-offset-slate-900";
 const oneDecimal = (value) => value.toFixed(1);
 const NUDGE = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
@@ -38,16 +43,19 @@ function ownsKeys(target) {
  * The text-overlay editor, a modal over the creative at its natural aspect ratio.
  *
  * `imageUrl` is the ORIGINAL creative (edits are never stacked on an earlier export);
- * `initialLayers` the layers JSON of the latest version, if any. Apply renders a PNG at
- * the image's natural size and awaits `onApply(blob, layers)` (upload it, show it); the
- * editor then toasts MESSAGES.success followed by the caller's `appliedMessage`, and closes.
+ * `initialLayers` the layers JSON of the latest version, if any. While `opening` (the caller
+ * is still reading those two) the dialog is already there, saying so, and can be closed;
+ * the layers it then receives are the starting point. Apply renders a PNG at the image's
+ * natural size and awaits `onApply(blob, layers)` (upload it, show it); the editor then
+ * toasts MESSAGES.success followed by the caller's `appliedMessage`, and closes. Closing
+ * with changes not applied asks first.
  */
 export default function TextOverlayEditor({ open, ...props }) {
   if (!open) return null;
   return createPortal(<EditorDialog {...props} />, document.body);
 }
 
-function EditorDialog({ imageUrl, initialLayers, onApply, onClose, title = "Edit Text", appliedMessage }) {
+function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClose, title = "Edit Text", appliedMessage }) {
   const [state, dispatch] = useReducer(editorReducer, initialLayers, (layers) =>
     initialEditorState(elementsFromJSON(layers)),
   );
@@ -55,6 +63,7 @@ function EditorDialog({ imageUrl, initialLayers, onApply, onClose, title = "Edit
   const [loadError, setLoadError] = useState("");
   const [busy, setBusy] = useState(false);
   const [pickingColor, setPickingColor] = useState(false);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const dialogRef = useRef(null);
   const canvasRef = useRef(null);
   const layoutsRef = useRef([]);
@@ -66,18 +75,32 @@ function EditorDialog({ imageUrl, initialLayers, onApply, onClose, title = "Edit
   const helpId = useId();
   const fontLabelId = useId();
 
-  const close = useCallback(() => {
-    if (!busy) onClose?.();
-  }, [busy, onClose]);
+  // Escape, Cancel and Close: work not applied yet is only thrown away once the user says so.
+  const requestClose = () => {
+    if (busy) return;
+    if (hasUnappliedChanges(stateRef.current)) setConfirmingDiscard(true);
+    else onClose?.();
+  };
   useFocusTrap(dialogRef);
 
+  // The layers read while the dialog was opening become its starting point (not an undoable
+  // step), and focus goes where it would have gone had they been there from the start.
+  const wasOpening = useRef(opening);
+  useLayoutEffect(() => {
+    if (opening || !wasOpening.current) return;
+    wasOpening.current = false;
+    dispatch({ type: "reset", elements: elementsFromJSON(initialLayers) });
+    dialogRef.current?.querySelector("[data-autofocus]")?.focus();
+  }, [opening, initialLayers]);
+
   useEffect(() => {
+    if (opening) return undefined;
     const abort = new AbortController();
     loadSourceImage(imageUrl, { signal: abort.signal }).then(setSource, (err) => {
       if (err.name !== "AbortError") setLoadError("The image could not be loaded. Close the editor and try again.");
     });
     return () => abort.abort();
-  }, [imageUrl]);
+  }, [opening, imageUrl]);
 
   // Redraw after the fonts in use are ready (at once when they already are).
   const selected = state.elements.find((el) => el.id === state.selectedId) || null;
@@ -110,8 +133,9 @@ function EditorDialog({ imageUrl, initialLayers, onApply, onClose, title = "Edit
     const key = event.key;
     const mod = event.ctrlKey || event.metaKey;
     if (key === "Escape") {
+      if (ownsKeys(event.target)) return; // Escape in the text box does not close the editor
       event.preventDefault();
-      close();
+      requestClose();
       return;
     }
     if (mod && !event.altKey && (key === "z" || key === "Z")) {
@@ -228,7 +252,7 @@ function EditorDialog({ imageUrl, initialLayers, onApply, onClose, title = "Edit
             <IconButton label="Redo (Ctrl+Shift+Z)" onClick={() => dispatch({ type: "redo" })} disabled={!future.length}>
               <path d="M12.3 4.3a1 1 0 0 0 0 1.4L13.6 7H9a6 6 0 0 0 0 12h3a1 1 0 1 0 0-2H9a4 4 0 0 1 0-8h4.6l-1.3 1.3a1 1 0 1 0 1.4 1.4l3-3a1 1 0 0 0 0-1.4l-3-3a1 1 0 0 0-1.4 0Z" />
             </IconButton>
-            <IconButton label="Close" onClick={close} disabled={busy}>
+            <IconButton label="Close" onClick={requestClose} disabled={busy}>
               <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
             </IconButton>
           </div>
@@ -236,7 +260,11 @@ function EditorDialog({ imageUrl, initialLayers, onApply, onClose, title = "Edit
 
         <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
           <div className="flex h-[45dvh] shrink-0 items-center justify-center bg-slate-100 p-3 lg:h-auto lg:min-h-0 lg:flex-1 dark:bg-slate-950">
-            {loadError ? (
+            {opening ? (
+              <p role="status" className={ui.muted}>
+                Opening the text editor…
+              </p>
+            ) : loadError ? (
               <p role="alert" className="text-sm text-red-600 dark:text-red-400">
                 {loadError}
               </p>
@@ -262,201 +290,203 @@ function EditorDialog({ imageUrl, initialLayers, onApply, onClose, title = "Edit
             )}
           </div>
 
-          <aside
-            aria-label="Text settings"
-            className="min-h-0 flex-1 overflow-y-auto border-t border-slate-200 p-4 lg:w-80 lg:flex-none lg:border-t-0 lg:border-l dark:border-slate-800"
-          >
-            <button
-              type="button"
-              data-autofocus
-              className={`${ui.buttonPrimary} w-full`}
-              onClick={() => dispatch({ type: "add" })}
-              disabled={elements.length >= LIMITS.maxElements}
+          {!opening && (
+            <aside
+              aria-label="Text settings"
+              className="min-h-0 flex-1 overflow-y-auto border-t border-slate-200 p-4 lg:w-80 lg:flex-none lg:border-t-0 lg:border-l dark:border-slate-800"
             >
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
-                <path d="M10 4a1 1 0 0 1 1 1v4h4a1 1 0 1 1 0 2h-4v4a1 1 0 1 1-2 0v-4H5a1 1 0 1 1 0-2h4V5a1 1 0 0 1 1-1Z" />
-              </svg>
-              Add Text
-            </button>
+              <button
+                type="button"
+                data-autofocus
+                className={`${ui.buttonPrimary} w-full`}
+                onClick={() => dispatch({ type: "add" })}
+                disabled={elements.length >= LIMITS.maxElements}
+              >
+                <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+                  <path d="M10 4a1 1 0 0 1 1 1v4h4a1 1 0 1 1 0 2h-4v4a1 1 0 1 1-2 0v-4H5a1 1 0 1 1 0-2h4V5a1 1 0 0 1 1-1Z" />
+                </svg>
+                Add Text
+              </button>
 
-            <h3 className="mt-5 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
-              Text layers
-            </h3>
-            {elements.length === 0 ? (
-              <p className={`${ui.muted} mt-2`}>No text yet. Add Text places one in the middle of the image.</p>
-            ) : (
-              <ul className="mt-2 space-y-1" aria-label="Text layers, top first">
-                {layersTopFirst.map((el) => (
-                  <li key={el.id}>
-                    <button
-                      type="button"
-                      aria-pressed={el.id === state.selectedId}
-                      onClick={() => dispatch({ type: "select", id: el.id })}
-                      className={`flex w-full items-center gap-2 rounded-lg border px-3 py-2 text-left text-sm ${
-                        el.id === state.selectedId
-                          ? "border-brand-500 bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-white"
-                          : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-                      }`}
-                    >
-                      <span
-                        className="h-4 w-4 shrink-0 rounded border border-slate-300 dark:border-slate-600"
-                        style={{ backgroundColor: el.color }}
-                        aria-hidden="true"
-                      />
-                      <span className="truncate" style={{ fontFamily: cssFamily(el.fontFamily) }}>
-                        {el.text.trim() || "(empty)"}
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
+              <h3 className="mt-5 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+                Text layers
+              </h3>
+              {elements.length === 0 ? (
+                <p className={`${ui.muted} mt-2`}>No text yet. Add Text places one in the middle of the image.</p>
+              ) : (
+                <ul className="mt-2 space-y-1" aria-label="Text layers, top first">
+                  {layersTopFirst.map((el) => (
+                    <li key={el.id}>
+                      <button
+                        type="button"
+                        aria-pressed={el.id === state.selectedId}
+                        onClick={() => dispatch({ type: "select", id: el.id })}
+                        className={`flex w-full items-center gap-2 rounded-lg border px-3 py-2 text-left text-sm ${
+                          el.id === state.selectedId
+                            ? "border-brand-500 bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-white"
+                            : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+                        }`}
+                      >
+                        <span
+                          className="h-4 w-4 shrink-0 rounded border border-slate-300 dark:border-slate-600"
+                          style={{ backgroundColor: el.color }}
+                          aria-hidden="true"
+                        />
+                        <span className="truncate" style={{ fontFamily: cssFamily(el.fontFamily) }}>
+                          {el.text.trim() || "(empty)"}
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
 
-            {selected && (
-              <section aria-label="Selected text" className="mt-5 space-y-4 border-t border-slate-200 pt-4 dark:border-slate-800">
-                <div>
-                  <label htmlFor={`${titleId}-text`} className={ui.label}>
-                    Text
-                  </label>
-                  <textarea
-                    id={`${titleId}-text`}
-                    className={`${ui.input} mt-1`}
-                    rows={2}
-                    maxLength={LIMITS.textMaxLength}
-                    value={selected.text}
-                    onChange={(event) => update({ text: event.target.value }, `text:${selected.id}`)}
-                  />
-                </div>
-
-                <div>
-                  <span id={fontLabelId} className={ui.label}>
-                    Font
-                  </span>
-                  <div className="mt-1">
-                    <FontPicker
-                      id={`${fontLabelId}-button`}
-                      labelledBy={fontLabelId}
-                      value={selected.fontFamily}
-                      onChange={(fontFamily) => update({ fontFamily })}
+              {selected && (
+                <section aria-label="Selected text" className="mt-5 space-y-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+                  <div>
+                    <label htmlFor={`${titleId}-text`} className={ui.label}>
+                      Text
+                    </label>
+                    <textarea
+                      id={`${titleId}-text`}
+                      className={`${ui.input} mt-1`}
+                      rows={2}
+                      maxLength={LIMITS.textMaxLength}
+                      value={selected.text}
+                      onChange={(event) => update({ text: event.target.value }, `text:${selected.id}`)}
                     />
                   </div>
-                </div>
 
-                <RangeField
-                  label="Font size"
-                  unit="px"
-                  min={LIMITS.fontSize.min}
-                  max={LIMITS.fontSize.max}
-                  value={selected.fontSize}
-                  onChange={slide("fontSize")}
-                />
+                  <div>
+                    <span id={fontLabelId} className={ui.label}>
+                      Font
+                    </span>
+                    <div className="mt-1">
+                      <FontPicker
+                        id={`${fontLabelId}-button`}
+                        labelledBy={fontLabelId}
+                        value={selected.fontFamily}
+                        onChange={(fontFamily) => update({ fontFamily })}
+                      />
+                    </div>
+                  </div>
 
-                <div className="flex items-end gap-3">
-                  <div className="flex-1">
-                    <span className={ui.label}>Colour</span>
+                  <RangeField
+                    label="Font size"
+                    unit="px"
+                    min={LIMITS.fontSize.min}
+                    max={LIMITS.fontSize.max}
+                    value={selected.fontSize}
+                    onChange={slide("fontSize")}
+                  />
+
+                  <div className="flex items-end gap-3">
+                    <div className="flex-1">
+                      <span className={ui.label}>Colour</span>
+                      <button
+                        type="button"
+                        className={`${ui.buttonSecondary} mt-1 w-full justify-start font-mono`}
+                        onClick={() => setPickingColor(true)}
+                        aria-label={`Text colour ${selected.color}, open colour picker`}
+                      >
+                        <span
+                          className="h-5 w-5 rounded border border-slate-300 dark:border-slate-600"
+                          style={{ backgroundColor: selected.color }}
+                          aria-hidden="true"
+                        />
+                        {selected.color}
+                      </button>
+                    </div>
+                    <div className="flex gap-1" role="group" aria-label="Style">
+                      <ToggleButton
+                        label="Bold"
+                        pressed={selected.fontWeight === "bold"}
+                        onClick={() => update({ fontWeight: selected.fontWeight === "bold" ? "normal" : "bold" })}
+                      >
+                        <span className="font-bold">B</span>
+                      </ToggleButton>
+                      <ToggleButton
+                        label="Italic"
+                        pressed={selected.fontStyle === "italic"}
+                        onClick={() => update({ fontStyle: selected.fontStyle === "italic" ? "normal" : "italic" })}
+                      >
+                        <span className="font-serif italic">I</span>
+                      </ToggleButton>
+                    </div>
+                  </div>
+
+                  <fieldset>
+                    <legend className={ui.label}>Alignment</legend>
+                    <div className="mt-1 grid grid-cols-3 gap-1">
+                      {[
+                        ["left", "Left"],
+                        ["center", "Centre"],
+                        ["right", "Right"],
+                      ].map(([value, label]) => (
+                        <ToggleButton
+                          key={value}
+                          label={`Align ${label.toLowerCase()}`}
+                          pressed={selected.textAlign === value}
+                          onClick={() => update({ textAlign: value })}
+                        >
+                          {label}
+                        </ToggleButton>
+                      ))}
+                    </div>
+                  </fieldset>
+
+                  <RangeField
+                    label="Rotation"
+                    unit="°"
+                    min={LIMITS.rotation.min}
+                    max={LIMITS.rotation.max}
+                    value={selected.rotation}
+                    onChange={slide("rotation")}
+                  />
+                  <RangeField
+                    label="Opacity"
+                    min={LIMITS.opacity.min}
+                    max={LIMITS.opacity.max}
+                    step={LIMITS.opacity.step}
+                    value={selected.opacity}
+                    format={oneDecimal}
+                    onChange={slide("opacity")}
+                  />
+
+                  <div className="grid grid-cols-2 gap-3">
+                    <RangeField label="X" unit="%" min={0} max={100} step={0.1} value={selected.x} onChange={slide("x")} />
+                    <RangeField label="Y" unit="%" min={0} max={100} step={0.1} value={selected.y} onChange={slide("y")} />
+                  </div>
+
+                  <div className="grid grid-cols-2 gap-2">
                     <button
                       type="button"
-                      className={`${ui.buttonSecondary} mt-1 w-full justify-start font-mono`}
-                      onClick={() => setPickingColor(true)}
-                      aria-label={`Text colour ${selected.color}, open colour picker`}
+                      className={ui.buttonSecondary}
+                      onClick={() => dispatch({ type: "forward", id: selected.id })}
+                      disabled={index === elements.length - 1}
                     >
-                      <span
-                        className="h-5 w-5 rounded border border-slate-300 dark:border-slate-600"
-                        style={{ backgroundColor: selected.color }}
-                        aria-hidden="true"
-                      />
-                      {selected.color}
+                      Bring Forward
+                    </button>
+                    <button
+                      type="button"
+                      className={ui.buttonSecondary}
+                      onClick={() => dispatch({ type: "backward", id: selected.id })}
+                      disabled={index === 0}
+                    >
+                      Send Backward
+                    </button>
+                    <button
+                      type="button"
+                      className={`${ui.buttonSecondary} col-span-2 text-red-600 dark:text-red-400`}
+                      onClick={() => dispatch({ type: "remove", id: selected.id })}
+                    >
+                      Delete Text
                     </button>
                   </div>
-                  <div className="flex gap-1" role="group" aria-label="Style">
-                    <ToggleButton
-                      label="Bold"
-                      pressed={selected.fontWeight === "bold"}
-                      onClick={() => update({ fontWeight: selected.fontWeight === "bold" ? "normal" : "bold" })}
-                    >
-                      <span className="font-bold">B</span>
-                    </ToggleButton>
-                    <ToggleButton
-                      label="Italic"
-                      pressed={selected.fontStyle === "italic"}
-                      onClick={() => update({ fontStyle: selected.fontStyle === "italic" ? "normal" : "italic" })}
-                    >
-                      <span className="font-serif italic">I</span>
-                    </ToggleButton>
-                  </div>
-                </div>
-
-                <fieldset>
-                  <legend className={ui.label}>Alignment</legend>
-                  <div className="mt-1 grid grid-cols-3 gap-1">
-                    {[
-                      ["left", "Left"],
-                      ["center", "Centre"],
-                      ["right", "Right"],
-                    ].map(([value, label]) => (
-                      <ToggleButton
-                        key={value}
-                        label={`Align ${label.toLowerCase()}`}
-                        pressed={selected.textAlign === value}
-                        onClick={() => update({ textAlign: value })}
-                      >
-                        {label}
-                      </ToggleButton>
-                    ))}
-                  </div>
-                </fieldset>
-
-                <RangeField
-                  label="Rotation"
-                  unit="°"
-                  min={LIMITS.rotation.min}
-                  max={LIMITS.rotation.max}
-                  value={selected.rotation}
-                  onChange={slide("rotation")}
-                />
-                <RangeField
-                  label="Opacity"
-                  min={LIMITS.opacity.min}
-                  max={LIMITS.opacity.max}
-                  step={LIMITS.opacity.step}
-                  value={selected.opacity}
-                  format={oneDecimal}
-                  onChange={slide("opacity")}
-                />
-
-                <div className="grid grid-cols-2 gap-3">
-                  <RangeField label="X" unit="%" min={0} max={100} step={0.1} value={selected.x} onChange={slide("x")} />
-                  <RangeField label="Y" unit="%" min={0} max={100} step={0.1} value={selected.y} onChange={slide("y")} />
-                </div>
-
-                <div className="grid grid-cols-2 gap-2">
-                  <button
-                    type="button"
-                    className={ui.buttonSecondary}
-                    onClick={() => dispatch({ type: "forward", id: selected.id })}
-                    disabled={index === elements.length - 1}
-                  >
-                    Bring Forward
-                  </button>
-                  <button
-                    type="button"
-                    className={ui.buttonSecondary}
-                    onClick={() => dispatch({ type: "backward", id: selected.id })}
-                    disabled={index === 0}
-                  >
-                    Send Backward
-                  </button>
-                  <button
-                    type="button"
-                    className={`${ui.buttonSecondary} col-span-2 text-red-600 dark:text-red-400`}
-                    onClick={() => dispatch({ type: "remove", id: selected.id })}
-                  >
-                    Delete Text
-                  </button>
-                </div>
-              </section>
-            )}
-          </aside>
+                </section>
+              )}
+            </aside>
+          )}
         </div>
 
         <footer className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
@@ -464,7 +494,7 @@ function EditorDialog({ imageUrl, initialLayers, onApply, onClose, title = "Edit
             Drag text to move it. Arrow keys nudge the selected text by 1 px (Shift: 10 px); Delete removes it.
           </p>
           <div className="flex justify-end gap-2">
-            <button type="button" className={ui.buttonSecondary} onClick={close} disabled={busy}>
+            <button type="button" className={ui.buttonSecondary} onClick={requestClose} disabled={busy}>
               Cancel
             </button>
             <button type="button" className={ui.buttonPrimary} onClick={apply} disabled={!source || busy}>
@@ -484,6 +514,27 @@ function EditorDialog({ imageUrl, initialLayers, onApply, onClose, title = "Edit
           }}
           onClose={() => setPickingColor(false)}
         />
+      )}
+
+      {confirmingDiscard && (
+        <Modal
+          title="Discard your changes?"
+          onClose={() => setConfirmingDiscard(false)}
+          footer={
+            <>
+              <button type="button" data-autofocus className={ui.buttonSecondary} onClick={() => setConfirmingDiscard(false)}>
+                Keep editing
+              </button>
+              <button type="button" className={buttonDiscard} onClick={() => onClose?.()}>
+                Discard
+              </button>
+            </>
+          }
+        >
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            The text you added or changed has not been applied to the creative. Discarding closes the editor without it.
+          </p>
+        </Modal>
       )}
     </div>
   );

@@ -134,10 +134,86 @@ describe("TextOverlayEditor", () => {
     expect(onClose).not.toHaveBeenCalled(); // Escape closed the list, not the editor
   });
 
-  it("closes on Escape", async () => {
+  it("closes on Escape when nothing was changed", async () => {
     const { onClose, dialog } = await openEditor();
     fireEvent.keyDown(dialog, { key: "Escape" });
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it("asks before Escape, Cancel or Close throw away text not applied yet", async () => {
+    const { onClose, dialog } = await openEditor();
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    const cancel = screen.getByRole("button", { name: "Cancel" });
+    cancel.focus();
+    fireEvent.click(cancel);
+    const confirm = screen.getByRole("dialog", { name: "Discard your changes?" });
+    expect(document.activeElement).toBe(within(confirm).getByRole("button", { name: "Keep editing" }));
+    fireEvent.click(within(confirm).getByRole("button", { name: "Keep editing" }));
+    expect(screen.queryByRole("dialog", { name: "Discard your changes?" })).toBeNull();
+    expect(document.activeElement).toBe(cancel); // back where the user was
+    expect(field("Text").value).toBe("Your Text Here");
+
+    fireEvent.keyDown(screen.getByTestId("editor-canvas"), { key: "Escape" });
+    fireEvent.keyDown(screen.getByRole("dialog", { name: "Discard your changes?" }), { key: "Escape" }); // Escape there keeps editing
+    expect(screen.queryByRole("dialog", { name: "Discard your changes?" })).toBeNull();
+    expect(dialog.isConnected).toBe(true);
+
+    fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Discard" }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("closes without asking once every change is undone", async () => {
+    const { onClose, dialog } = await openEditor({ initialLayers: { version: 1, elements: [{ id: "a", text: "Saved" }] } });
+    fireEvent.click(screen.getByRole("button", { name: "Bold" }));
+    fireEvent.keyDown(dialog, { key: "z", ctrlKey: true });
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    expect(screen.queryByRole("dialog", { name: "Discard your changes?" })).toBeNull();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("leaves Escape typed in the text box to the box: the editor stays open", async () => {
+    const { onClose } = await openEditor();
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    fireEvent.keyDown(field("Text"), { key: "Escape" });
+    expect(screen.queryByRole("dialog", { name: "Discard your changes?" })).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole("dialog", { name: "Add Text" })).toBeTruthy();
+  });
+
+  it("drags a text with the pointer, keeping the grab point under it, as one undo step", async () => {
+    await openEditor();
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    await waitFor(() => expect(drawn).toContain("Your Text Here"));
+    const canvas = screen.getByTestId("editor-canvas");
+    // Shown at its natural size: one client pixel is one image pixel.
+    canvas.getBoundingClientRect = () => ({ left: 0, top: 0, right: 200, bottom: 100, width: 200, height: 100, x: 0, y: 0 });
+    // Grabbed 10 px right of its centre (100, 50), then moved 20 px right and 10 px down.
+    fireEvent.pointerDown(canvas, { pointerId: 1, button: 0, clientX: 110, clientY: 50 });
+    fireEvent.pointerMove(canvas, { pointerId: 1, clientX: 120, clientY: 55 });
+    fireEvent.pointerMove(canvas, { pointerId: 2, clientX: 0, clientY: 0 }); // another finger: ignored
+    fireEvent.pointerMove(canvas, { pointerId: 1, clientX: 130, clientY: 60 });
+    fireEvent.pointerUp(canvas, { pointerId: 1, clientX: 130, clientY: 60 });
+    expect([field("X (%)").value, field("Y (%)").value]).toEqual(["60", "60"]);
+    fireEvent.pointerMove(canvas, { pointerId: 1, clientX: 190, clientY: 90 }); // released: no longer dragging
+    expect(field("X (%)").value).toBe("60");
+
+    fireEvent.keyDown(canvas, { key: "z", ctrlKey: true });
+    expect([field("X (%)").value, field("Y (%)").value]).toEqual(["50", "50"]);
+  });
+
+  it("selects nothing and moves nothing when the pointer misses every text", async () => {
+    await openEditor();
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    await waitFor(() => expect(drawn).toContain("Your Text Here"));
+    const canvas = screen.getByTestId("editor-canvas");
+    canvas.getBoundingClientRect = () => ({ left: 0, top: 0, right: 200, bottom: 100, width: 200, height: 100, x: 0, y: 0 });
+    fireEvent.pointerDown(canvas, { pointerId: 1, button: 0, clientX: 5, clientY: 5 });
+    fireEvent.pointerMove(canvas, { pointerId: 1, clientX: 60, clientY: 60 });
+    expect(screen.queryByLabelText("Text")).toBeNull(); // deselected: the settings are gone
+    fireEvent.click(screen.getByRole("button", { name: "Your Text Here" }));
+    expect(field("X (%)").value).toBe("50");
   });
 
   it("applies: hands over the PNG and layers, then toasts success and the caller's message", async () => {
