@@ -532,7 +532,8 @@ def fail_generation(generation: Generation, message: str) -> bool:
 
 def reap_generations(*, now=None) -> list[Generation]:
     """Fail and refund generations whose worker died (heartbeat older than the stale limit) or
-    whose deadline passed. Returns the generations this call failed."""
+    whose deadline passed. Returns the generations this call failed; one that cannot be settled
+    is logged and left for the next call."""
     now = now or timezone.now()
     stale_before = now - timedelta(seconds=settings.GENERATION_STALE_SECONDS)
     reaped = []
@@ -555,7 +556,16 @@ def reap_generations(*, now=None) -> list[Generation]:
             message = fallback_error(generation)
         else:
             continue
-        if fail_generation(generation, message):
+        try:
+            failed = fail_generation(generation, message)
+        except Exception:
+            # One generation that cannot be settled now (a lock, a constraint, the database going
+            # away) must not keep the others from being settled; it stays in flight, so the next
+            # pass tries it again.
+            logger.exception("Could not reap generation %s; the next pass tries again", generation.pk)
+            _drop_dead_connection()
+            continue
+        if failed:
             logger.warning("Reaped generation %s (%s)", generation.pk, message)
             reaped.append(generation)
     return reaped

@@ -2,14 +2,19 @@
 and refunded, once."""
 
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
+from django.contrib.sessions.models import Session
 from django.core.management import CommandError, call_command
+from django.db import connection
 from django.utils import timezone
 
-from credits.models import LedgerEntry, balance_of
+from config.sessions import SessionStore
+from credits.models import CreditBalance, LedgerEntry, balance_of
 from history.models import Generation
 from services.actions import reap_generations, start_generation
+from services.management.commands.reap_generations import reap_in_a_loop
 from services.registry import TOOLS
 from services.tests.generation_inputs import META_COPY_INPUTS, SPY_INPUTS
 
@@ -91,3 +96,71 @@ def test_the_command_reaps_and_reports(alice, capsys):
 def test_the_command_refuses_a_non_positive_loop():
     with pytest.raises(CommandError):
         call_command("reap_generations", "--loop", "0")
+
+
+def test_the_command_refuses_a_negative_housekeeping_interval():
+    with pytest.raises(CommandError):
+        call_command("reap_generations", "--loop", "30", "--housekeeping-every", "-1")
+
+
+def test_a_generation_that_cannot_be_settled_does_not_keep_the_others_from_being_reaped(alice, bob):
+    past = timezone.now() - timedelta(seconds=1)
+    stuck = start(bob, key="b", deadline_at=past)  # reaped first (the pass goes in id order)
+    due = start(alice, key="a", deadline_at=past)
+    # Bob's balance row is gone, so his refund fails in the database (its ledger row would have
+    # no balance to record).
+    CreditBalance.objects.filter(user=bob).delete()
+
+    assert reap_generations() == [due]
+    assert Generation.objects.get(pk=due.pk).status == "failed"
+    assert balance_of(alice) == 100
+    # Bob's is left as it was (its failure rolled back with the refund), for the next pass.
+    assert Generation.objects.get(pk=stuck.pk).status == "queued"
+    assert not LedgerEntry.objects.filter(user=bob, kind="refund").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_loop_carries_on_after_a_pass_fails_on_a_database_error(alice, caplog):
+    """Autocommit, as the real process runs. The first pass meets a real database error (the
+    generations table is not there); the database is back before the second pass, which reaps."""
+    # (Jobs run on commit here; the update puts it back in the queue, past its deadline.)
+    generation = start(alice, status="queued", deadline_at=timezone.now() - timedelta(seconds=1))
+    table = Generation._meta.db_table
+    quote = connection.ops.quote_name
+
+    def rename(old: str, new: str) -> None:
+        with connection.cursor() as cursor:
+            cursor.execute(f"ALTER TABLE {quote(old)} RENAME TO {quote(new)}")
+
+    rename(table, f"{table}_away")
+    try:
+        reap_in_a_loop(
+            interval=30, housekeeping_every=0, passes=2, sleep=lambda _: rename(f"{table}_away", table)
+        )
+    finally:
+        if f"{table}_away" in connection.introspection.table_names():
+            rename(f"{table}_away", table)
+
+    assert "A reaping pass failed" in caplog.text
+    assert Generation.objects.get(pk=generation.pk).status == "failed"
+    assert balance_of(alice) == 100
+
+
+def test_the_loop_does_the_housekeeping(alice):
+    expired = SessionStore()
+    expired.set_expiry(-60)
+    expired.create()
+    reap_in_a_loop(interval=30, passes=1)
+    assert not Session.objects.filter(session_key=expired.session_key).exists()
+
+
+def test_the_procfile_restarts_the_workers_and_the_reaper_should_they_exit():
+    """Under honcho (`make run`) one process ending stops the whole app."""
+    procfile = (Path(__file__).resolve().parents[2] / "config" / "Procfile").read_text()
+    commands = dict(
+        line.split(": ", 1) for line in procfile.splitlines() if line and not line.startswith("#")
+    )
+    for name in ("worker", "reaper"):
+        assert commands[name].startswith("while true; do "), name
+        assert commands[name].endswith("; sleep 2; done"), name
+    assert "reap_generations --loop" in commands["reaper"]

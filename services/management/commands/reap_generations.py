@@ -1,15 +1,61 @@
 """Fail and refund generations whose worker died or whose deadline passed.
 
-Run once (cron-style), or keep it running with `--loop SECONDS` (config/Procfile starts it
-that way as the `reaper` process beside the web server and the worker).
+Run once (cron-style), or keep it running with `--loop SECONDS` (config/Procfile starts it that way
+as the `reaper` process beside the web server and the workers). Looping, it also runs the
+housekeeping (services/housekeeping.py) every `--housekeeping-every` seconds.
+
+A looping reaper outlives any error of one pass — the database restarting, locked or unreachable
+for a while: the pass is logged and the next one tries again. (Under honcho one process ending
+stops the whole app, and a reaper that is gone leaves dead workers' generations unrefunded.)
 """
 
+import logging
 import time
+from collections.abc import Callable
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import close_old_connections
 
 from services.actions import reap_generations
+from services.housekeeping import clean_up
+
+logger = logging.getLogger(__name__)
+
+HOUSEKEEPING_EVERY = 3600.0
+
+
+def reap_in_a_loop(
+    *,
+    interval: float,
+    housekeeping_every: float = HOUSEKEEPING_EVERY,
+    passes: int | None = None,
+    report: Callable[[list], None] = lambda reaped: None,
+    sleep: Callable[[float], None] = time.sleep,
+) -> None:
+    """A reaping pass every `interval` seconds — `passes` of them, or for ever — and housekeeping
+    every `housekeeping_every` seconds (0: never). An error in a pass is logged, its connection
+    dropped if it is broken, and the next pass runs as usual."""
+    next_housekeeping = time.monotonic() if housekeeping_every else None
+    done = 0
+    while True:
+        try:
+            report(reap_generations())
+        except Exception:
+            logger.exception("A reaping pass failed; the next one runs in %s seconds", interval)
+            close_old_connections()
+        if next_housekeeping is not None and time.monotonic() >= next_housekeeping:
+            next_housekeeping = time.monotonic() + housekeeping_every
+            try:
+                clean_up()
+            except Exception:
+                logger.exception("Housekeeping failed; it runs again in %s seconds", housekeeping_every)
+                close_old_connections()
+        done += 1
+        if passes is not None and done >= passes:
+            return
+        sleep(interval)
+        # A long-running process, like the worker: drop a connection that went stale while asleep.
+        close_old_connections()
 
 
 class Command(BaseCommand):
@@ -22,18 +68,28 @@ class Command(BaseCommand):
             metavar="SECONDS",
             help="Keep running, reaping every SECONDS seconds (default: reap once and exit).",
         )
+        parser.add_argument(
+            "--housekeeping-every",
+            type=float,
+            default=HOUSEKEEPING_EVERY,
+            metavar="SECONDS",
+            help="With --loop: delete expired sessions and old task results every SECONDS seconds "
+            f"(default: {HOUSEKEEPING_EVERY:.0f}; 0: never).",
+        )
 
-    def handle(self, *, loop: float | None, verbosity: int, **options) -> None:
+    def handle(self, *, loop: float | None, housekeeping_every: float, verbosity: int, **options) -> None:
         if loop is not None and loop <= 0:
             raise CommandError("--loop needs a positive number of seconds")
-        while True:
-            reaped = reap_generations()
+        if housekeeping_every < 0:
+            raise CommandError("--housekeeping-every cannot be negative")
+
+        def report(reaped: list) -> None:
             if reaped or verbosity > 1:
                 self.stdout.write(
                     f"Reaped {len(reaped)} generation(s): {', '.join(f'#{g.pk}' for g in reaped)}"
                 )
-            if loop is None:
-                return
-            time.sleep(loop)
-            # A long-running process, like the worker: drop a connection that went stale while asleep.
-            close_old_connections()
+
+        if loop is None:
+            report(reap_generations())  # once: an error is the command's exit status
+            return
+        reap_in_a_loop(interval=loop, housekeeping_every=housekeeping_every, report=report)

@@ -1,0 +1,74 @@
+"""manage.py housekeeping (services/housekeeping.py): expired sessions and old finished task
+results go; live sessions, recent results and unfinished jobs stay."""
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.sessions.models import Session
+from django.core.management import CommandError, call_command
+from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
+
+from config.sessions import SessionStore
+from services.housekeeping import clean_up
+
+pytestmark = pytest.mark.django_db
+
+
+def session(*, expires_in: int) -> str:
+    store = SessionStore()
+    store.set_expiry(expires_in)
+    store.create()
+    return store.session_key
+
+
+def task_result(status: str, *, finished_days_ago: float | None = None) -> DBTaskResult:
+    now = timezone.now()
+    return DBTaskResult.objects.create(
+        status=status,
+        args_kwargs={"args": [1], "kwargs": {}},
+        task_path="services.tasks.run_generation_task",
+        backend_name="default",
+        run_after=now,
+        finished_at=None if finished_days_ago is None else now - timedelta(days=finished_days_ago),
+    )
+
+
+def test_expired_sessions_are_deleted_and_live_ones_kept():
+    expired, live = session(expires_in=-60), session(expires_in=3600)
+    clean_up()
+    assert list(Session.objects.values_list("session_key", flat=True)) == [live]
+    assert expired != live
+
+
+def test_finished_task_results_older_than_the_retention_are_deleted():
+    old_success = task_result("SUCCESSFUL", finished_days_ago=8)
+    old_failure = task_result("FAILED", finished_days_ago=30)
+    recent = task_result("SUCCESSFUL", finished_days_ago=1)
+    queued = task_result("READY")
+    running = task_result("RUNNING")
+
+    assert clean_up(task_results_kept_days=7).task_results == 2
+
+    kept = set(DBTaskResult.objects.values_list("pk", flat=True))
+    assert kept == {recent.pk, queued.pk, running.pk}
+    assert not kept & {old_success.pk, old_failure.pk}
+
+
+def test_it_deletes_a_backlog_larger_than_one_batch():
+    for _ in range(5):
+        task_result("SUCCESSFUL", finished_days_ago=10)
+    assert clean_up(batch_size=2).task_results == 5
+    assert not DBTaskResult.objects.exists()
+
+
+def test_the_command_reports_what_it_did(capsys):
+    task_result("SUCCESSFUL", finished_days_ago=3)
+    call_command("housekeeping", "--task-results-days", "2")
+    assert "1 finished task result(s) deleted" in capsys.readouterr().out
+    assert not DBTaskResult.objects.exists()
+
+
+def test_the_command_refuses_a_negative_retention():
+    with pytest.raises(CommandError):
+        call_command("housekeeping", "--task-results-days", "-1")
