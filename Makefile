@@ -64,7 +64,7 @@ wrk:
 
 .data/secret_key:
 	@mkdir -p .data
-	@$(PY) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
+	@umask 077 && $(PY) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
 
 run: install frontend .data/secret_key
 	@export SECRET_KEY="$$(cat .data/secret_key)" HTTPS=0 PORT=$(PORT); \

@@ -31,7 +31,10 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 PRODUCT_NAME = env_str("PRODUCT_NAME", "Adsmith AI")
-ADMIN_URL = env_str("ADMIN_URL", "admin/")
+# The staff admin's path, written "staff-area" or "/staff-area/" alike; it cannot be the site root.
+ADMIN_URL = env_str("ADMIN_URL", "admin/").strip().strip("/") + "/"
+if ADMIN_URL == "/":
+    raise ImproperlyConfigured("ADMIN_URL must name a path, such as 'staff-area/'.")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -409,5 +412,11 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "filters": {"without_traceback": {"()": "config.log_filters.WithoutTraceback"}},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        # A request for another host name is a bot or a misconfigured proxy, not a crash: one
+        # line saying which host, without a traceback each time.
+        "django.security.DisallowedHost": {"filters": ["without_traceback"]},
+    },
 }

@@ -159,3 +159,20 @@ def test_failures_on_the_sign_in_page_count_against_the_admin_sign_in_too(staff)
         client.post(reverse("accounts:signin"), {"email": staff.email, "password": "wrong-password"})
     response = admin_sign_in(Client(), staff.email, PASSWORD)
     assert "Too many failed login attempts" in response.content.decode()
+
+
+def test_the_admin_url_setting_takes_a_path_written_with_or_without_slashes(tmp_path):
+    show = ("shell", "-c", "from django.conf import settings; print(settings.ADMIN_URL)")
+    written = manage(*show, env=production_env(DATA_DIR=str(tmp_path), ADMIN_URL="/staff-area"))
+    assert written.stdout.splitlines()[-1] == "staff-area/", written.stderr
+    refused = manage("check", env=production_env(DATA_DIR=str(tmp_path), ADMIN_URL="/"))
+    assert refused.returncode != 0
+    assert "ADMIN_URL must name a path" in refused.stderr
+
+
+def test_a_request_for_another_host_is_logged_in_one_line_without_a_traceback(client, caplog):
+    response = client.get("/", HTTP_HOST="unknown.example")
+    assert response.status_code == 400
+    [record] = [r for r in caplog.records if r.name == "django.security.DisallowedHost"]
+    assert "unknown.example" in record.getMessage()
+    assert record.exc_info is None
