@@ -27,28 +27,26 @@ export default function EditorSlot({ generation, title, appliedMessage, onApplie
   );
 }
 
-/** A creative result with its text editor: the page's integration point for 'Add Text' /
- * 'Edit Text'. Once text is applied, the edited version is what shows and downloads. */
-export function EditableCreative({ generation, title, editLabel, appliedMessage, downloadName, hint, headingRef }) {
+/**
+ * A creative and its text editor, however the creative is drawn (a result card on a tool
+ * page, a history entry). `children({ image, edited, editText })` draws it: `image` is what
+ * to show and download (the edited version once text is applied here), `edited` whether it
+ * carries custom text, `editText` opens the editor (null for an output with no versions to
+ * edit). `image` (the prop) is the creative as the output names it.
+ */
+export function CreativeWithTextEditor({ output, image, editLabel, appliedMessage, children }) {
   const [editing, setEditing] = useState(false);
   const [version, setVersion] = useState(null);
-  const output = generation.output || {};
   return (
     <>
-      <CreativeResult
-        output={output}
-        title={title}
-        image={version?.image || output.image}
-        edited={Boolean(version) || Boolean(output.edited)}
-        editLabel={editLabel}
-        onEditText={() => setEditing(true)}
-        downloadName={downloadName}
-        hint={hint}
-        headingRef={headingRef}
-      />
+      {children({
+        image: version?.image || image,
+        edited: Boolean(version) || Boolean(output?.edited),
+        editText: output?.versionsUrl ? () => setEditing(true) : null,
+      })}
       {editing && (
         <EditorSlot
-          generation={generation}
+          generation={{ output }}
           title={editLabel}
           appliedMessage={appliedMessage}
           onApplied={(applied) => {
@@ -59,5 +57,27 @@ export function EditableCreative({ generation, title, editLabel, appliedMessage,
         />
       )}
     </>
+  );
+}
+
+/** A tool page's creative result with its text editor ('Add Text' / 'Edit Text'). */
+export function EditableCreative({ generation, title, editLabel, appliedMessage, downloadName, hint, headingRef }) {
+  const output = generation.output || {};
+  return (
+    <CreativeWithTextEditor output={output} image={output.image} editLabel={editLabel} appliedMessage={appliedMessage}>
+      {({ image, edited, editText }) => (
+        <CreativeResult
+          output={output}
+          title={title}
+          image={image}
+          edited={edited}
+          editLabel={editLabel}
+          onEditText={editText}
+          downloadName={downloadName}
+          hint={hint}
+          headingRef={headingRef}
+        />
+      )}
+    </CreativeWithTextEditor>
   );
 }

@@ -4,7 +4,7 @@ import { downloadImage, downloadText } from "../../lib/download.js";
 import { isWebUrl, outputParts, outputText } from "../../lib/output.js";
 import { urlFor } from "../../lib/urls.js";
 import CopyButton from "../CopyButton.jsx";
-import EditorSlot from "../EditorSlot.jsx";
+import { CreativeWithTextEditor } from "../EditorSlot.jsx";
 import * as ui from "../ui.js";
 
 const STATUS_STYLES = {
@@ -31,11 +31,6 @@ function isFinished(status) {
 
 function Output({ detail, toolLabel, downloadName }) {
   const parts = outputParts(detail.output_data, detail.file_url);
-  // Creatives reopen in the text-overlay editor (the original plus the latest layers).
-  const [editing, setEditing] = useState(false);
-  const [version, setVersion] = useState(null);
-  const image = version?.image || parts.image;
-  const editable = Boolean(detail.output_data?.versionsUrl);
   if (detail.status === "failed") {
     return (
       <div className="space-y-1 text-sm">
@@ -49,31 +44,24 @@ function Output({ detail, toolLabel, downloadName }) {
   return (
     <div className="space-y-3">
       {parts.image && (
-        <figure className="space-y-2">
-          <img src={image} alt={`${toolLabel} output`} className="max-h-72 rounded-lg border border-slate-200 object-contain dark:border-slate-700" />
-          <div className="flex flex-wrap gap-2">
-            <button type="button" className={ui.buttonSmall} onClick={() => downloadImage(image, downloadName)} title="Download image">
-              Download
-            </button>
-            {editable && (
-              <button type="button" className={ui.buttonSmall} onClick={() => setEditing(true)}>
-                Edit Text
-              </button>
-            )}
-          </div>
-          {editing && (
-            <EditorSlot
-              generation={{ output: detail.output_data }}
-              title="Edit Text"
-              appliedMessage="Creative updated with custom text!"
-              onApplied={(applied) => {
-                setVersion(applied);
-                setEditing(false);
-              }}
-              onClose={() => setEditing(false)}
-            />
+        // Creatives reopen in the text-overlay editor (the original plus the latest layers).
+        <CreativeWithTextEditor output={detail.output_data} image={parts.image} editLabel="Edit Text" appliedMessage="Creative updated with custom text!">
+          {({ image, editText }) => (
+            <figure className="space-y-2">
+              <img src={image} alt={`${toolLabel} output`} className="max-h-72 rounded-lg border border-slate-200 object-contain dark:border-slate-700" />
+              <div className="flex flex-wrap gap-2">
+                <button type="button" className={ui.buttonSmall} onClick={() => downloadImage(image, downloadName)} title="Download image">
+                  Download
+                </button>
+                {editText && (
+                  <button type="button" className={ui.buttonSmall} onClick={editText}>
+                    Edit Text
+                  </button>
+                )}
+              </div>
+            </figure>
           )}
-        </figure>
+        </CreativeWithTextEditor>
       )}
       {parts.variations.map((v, i) => (
         <div key={i} className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">

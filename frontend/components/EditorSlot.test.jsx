@@ -1,0 +1,58 @@
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { EditableCreative } from "./EditorSlot.jsx";
+
+// Browser APIs jsdom lacks (canvas, image decoding) and the server, stood in for.
+const json = (body, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+beforeEach(() => {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url, options = {}) => {
+      if (url === "/api/generations/5/versions/latest/") return json({ version: null });
+      if (url === "/api/generations/5/versions/" && options.method === "POST") return json({ id: 9, image: "/files/v9.png", layers: {} }, 201);
+      return new Response("png", { status: 200 });
+    }),
+  );
+  vi.stubGlobal("createImageBitmap", vi.fn(async () => ({ width: 100, height: 100 })));
+  vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockImplementation(
+    () => new Proxy({ measureText: () => ({ width: 10 }) }, { get: (target, key) => (key in target ? target[key] : () => {}), set: () => true }),
+  );
+  HTMLCanvasElement.prototype.toBlob = (callback) => callback(new Blob(["final"], { type: "image/png" }));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const creative = (output) => (
+  <EditableCreative generation={{ id: 5, output }} title="Generated Meta Creative" editLabel="Add Text" appliedMessage="Text added to creative!" downloadName="meta-creative" />
+);
+
+describe("EditableCreative", () => {
+  it("shows and marks the edited version once text is applied", async () => {
+    render(
+      creative({
+        image: "/files/original.png",
+        original: "/files/original.png",
+        versionsUrl: "/api/generations/5/versions/",
+        latestVersionUrl: "/api/generations/5/versions/latest/",
+      }),
+    );
+    expect(screen.getByTestId("creative-image").getAttribute("src")).toBe("/files/original.png");
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    const editor = await screen.findByRole("dialog", { name: "Add Text" });
+    await within(editor).findByTestId("editor-canvas");
+    fireEvent.click(within(editor).getByRole("button", { name: "Add Text" }));
+    await act(async () => fireEvent.click(within(editor).getByRole("button", { name: "Apply Text" })));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByTestId("creative-image").getAttribute("src")).toBe("/files/v9.png");
+    expect(screen.getByTestId("custom-text-badge").textContent).toBe("With Custom Text");
+  });
+
+  it("offers no editor for a creative without versions to edit", () => {
+    render(creative({ image: "/files/original.png" }));
+    expect(screen.queryByRole("button", { name: "Add Text" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Download" })).toBeTruthy();
+  });
+});
