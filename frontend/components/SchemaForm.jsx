@@ -8,6 +8,14 @@ import * as ui from "./ui.js";
 const ON_DEMAND_WIDGETS = { ColorField, UploadWidget };
 
 const WIDE_TYPES = new Set(["textarea", "radio", "image", "url"]);
+// A list whose options read longer than this takes the whole row, so they are not cut off
+// ('AIDA (Attention, Interest, Desire, Action)').
+const LONG_OPTION = 28;
+
+function isWide(field) {
+  if (WIDE_TYPES.has(field.type)) return true;
+  return field.type === "select" && field.options.some((option) => option.label.length > LONG_OPTION);
+}
 
 function FieldLabel({ htmlFor, field, as: Tag = "label", id }) {
   return (
@@ -301,7 +309,7 @@ export default function SchemaForm({
             </h3>
             <div className="grid gap-x-4 gap-y-5 sm:grid-cols-2">
               {shown.map((field) => (
-                <div key={field.name} className={WIDE_TYPES.has(field.type) ? "sm:col-span-2" : ""}>
+                <div key={field.name} className={isWide(field) ? "sm:col-span-2" : ""}>
                   <FieldView
                     id={`${idPrefix}-${field.name}`}
                     field={field}
