@@ -337,6 +337,9 @@ OPENAI_TIMEOUT_SECONDS = env_int("OPENAI_TIMEOUT_SECONDS", 240)
 # they are rate-limited per user.
 GENERATION_HEARTBEAT_SECONDS = env_int("GENERATION_HEARTBEAT_SECONDS", 5)
 GENERATION_STALE_SECONDS = env_int("GENERATION_STALE_SECONDS", 60)
+# How long a generation may wait in the queue for a free worker before it is failed and refunded
+# unrun; its tool's own run time (5-10 minutes) starts when a worker picks it up.
+GENERATION_QUEUE_TIMEOUT_SECONDS = env_int("GENERATION_QUEUE_TIMEOUT_SECONDS", 600)
 SCRAPES_PER_HOUR = env_int("SCRAPES_PER_HOUR", 10)
 # Abuse limits per user: generations queued or running at once, and started per hour (429 past
 # either). 20 at once still admits a burst of 20 simultaneous requests from one user.
