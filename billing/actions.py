@@ -301,9 +301,20 @@ def plan_change_portal_url(*, subscription: Subscription, plan: Plan, return_url
 
 
 def refresh_subscription(*, subscription: Subscription) -> Subscription:
-    """Re-read the subscription from Stripe (the billing page shows it as Stripe has it now)."""
+    """Re-read the subscription from Stripe (the billing page shows it as Stripe has it now),
+    and note when (billing.reads asks again only once that is a few minutes old)."""
     snapshot = stripe_client.retrieve_subscription(subscription.subscription_id)
-    return sync_subscription(snapshot=snapshot, at=_stripe_now())
+    now = _stripe_now()
+    subscription = sync_subscription(snapshot=snapshot, at=now)
+    Subscription.objects.filter(pk=subscription.pk).update(refreshed_at=now)
+    subscription.refreshed_at = now
+    return subscription
+
+
+def expect_portal_changes(*, user) -> None:
+    """The customer portal can cancel, switch or pay the user's subscriptions: the billing page
+    it returns to re-reads them from Stripe instead of waiting for the webhooks."""
+    Subscription.objects.filter(user=user, refreshed_at__isnull=False).update(refreshed_at=None)
 
 
 # --- helpers -----------------------------------------------------------------------------------

@@ -308,6 +308,9 @@ class Subscription(SubscriptionStatus, models.Model):
     current_period_end = models.DateTimeField(null=True, blank=True)
     cancel_at_period_end = models.BooleanField(default=False)
     synced_at = models.DateTimeField(null=True, blank=True)
+    # When we last re-read it from Stripe ourselves (billing.reads asks at most every few
+    # minutes; the webhooks keep it current in between). Empty: read it on the next view.
+    refreshed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -14,15 +14,15 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from billing import stripe_client
+from billing import reads, stripe_client
 from billing.actions import (
     apply_stripe_event,
     cancel_subscription,
+    expect_portal_changes,
     plan_change_portal_url,
-    refresh_subscription,
 )
-from billing.invoices import InvoiceRow, invoice_as_json
-from billing.models import PaidInvoice, Plan, StripeCustomer, Subscription
+from billing.invoices import invoice_as_json
+from billing.models import Plan, StripeCustomer, Subscription
 from billing.stripe_client import InvalidWebhook, StripeUnavailable
 from credits.models import balance_of
 
@@ -31,62 +31,10 @@ log = logging.getLogger(__name__)
 SIGN_IN_TO_CANCEL = "Please sign in to cancel subscription"
 
 
-def _current_subscription(user) -> tuple[Subscription | None, str]:
-    """The user's live subscription, re-read from Stripe when we can; plus an error message
-    when Stripe could not be asked (the last synced copy is shown then)."""
-    subscription = Subscription.objects.current_for(user)
-    if subscription is None or not stripe_client.is_configured():
-        return subscription, ""
-    try:
-        subscription = refresh_subscription(subscription=subscription)
-    except StripeUnavailable as exc:
-        return subscription, exc.message
-    return (subscription if subscription.is_live else None), ""
-
-
-def _open_subscriptions(user) -> tuple[list[Subscription], str]:
-    """Every subscription Stripe still bills or collects for, re-read from Stripe when we can
-    (one Stripe has since ended drops out); plus an error message when Stripe could not be
-    asked (the last synced copies are shown then)."""
-    subscriptions = Subscription.objects.open_for(user)
-    if not subscriptions or not stripe_client.is_configured():
-        return subscriptions, ""
-    shown, error = [], ""
-    for subscription in subscriptions:
-        try:
-            subscription = refresh_subscription(subscription=subscription)
-        except StripeUnavailable as exc:
-            error = exc.message
-        if subscription.is_open:
-            shown.append(subscription)
-    return sorted(shown, key=Subscription.display_order), error
-
-
-def _invoices(user) -> tuple[list[dict], str]:
-    customer_ids = StripeCustomer.objects.customer_ids_for(user)
-    if not customer_ids or not stripe_client.is_configured():
-        return [], ""
-    try:
-        return stripe_client.list_invoices(customer_ids), ""
-    except StripeUnavailable as exc:
-        return [], exc.message
-
-
-def _invoice_rows(user) -> tuple[list[InvoiceRow], str, bool]:
-    """The billing history: Stripe's invoices for the user's customers; when Stripe cannot be
-    asked (no API key, or it failed), the paid invoices we recorded from its webhooks. Plus
-    Stripe's error message, and whether the rows are our record."""
-    invoices, error = _invoices(user)
-    if stripe_client.is_configured() and not error:
-        return [InvoiceRow.from_stripe(invoice) for invoice in invoices], "", False
-    recorded = PaidInvoice.objects.recorded_for(user)
-    return [InvoiceRow.from_recorded(paid) for paid in recorded], error, True
-
-
 @login_required
 def billing_page(request):
-    subscriptions, subscription_error = _open_subscriptions(request.user)
-    invoices, invoices_error, invoices_recorded = _invoice_rows(request.user)
+    subscriptions, subscription_error = reads.open_subscriptions(request.user)
+    invoices, invoices_error, invoices_recorded = reads.invoice_rows(request.user)
     # Cancelling, the customer portal and plan changes are Stripe API calls; without a key the
     # page shows what the webhooks recorded and offers none of them.
     stripe_api = stripe_client.is_configured()
@@ -138,6 +86,7 @@ def customer_portal(request):
     except StripeUnavailable as exc:
         messages.error(request, exc.message)
         return redirect("billing:index")
+    expect_portal_changes(user=request.user)
     return redirect(url)
 
 
@@ -181,12 +130,12 @@ class BillingActionsView(APIView):
     def get(self, request):
         action = request.query_params.get("action")
         if action == "get-subscription":
-            subscription, error = _current_subscription(request.user)
+            subscription, error = reads.current_subscription(request.user)
             if error:
                 return Response({"detail": error}, status=status.HTTP_502_BAD_GATEWAY)
             return Response({"subscription": subscription.as_stripe_dict() if subscription else None})
         if action == "get-invoices":
-            invoices, error = _invoices(request.user)
+            invoices, error = reads.stripe_invoices(request.user)
             if error:
                 return Response({"detail": error}, status=status.HTTP_502_BAD_GATEWAY)
             return Response({"invoices": [invoice_as_json(invoice) for invoice in invoices]})

@@ -47,6 +47,17 @@ def test_get_subscription_answers_the_subscription_as_stripe_has_it(alice_client
     assert Subscription.objects.get(subscription_id=SUBSCRIPTION).cancel_at_period_end is True
 
 
+@responses.activate
+def test_get_subscription_answers_our_copy_when_stripe_was_asked_moments_ago(alice_client, alice_subscribed):
+    responses.get(SUBSCRIPTION_URL, json=fixture("subscription_canceling"))
+    alice_client.get(f"{API}?action=get-subscription")
+
+    response = alice_client.get(f"{API}?action=get-subscription")
+
+    assert len(responses.calls) == 1
+    assert response.json()["subscription"]["cancel_at_period_end"] is True
+
+
 def test_get_subscription_is_null_on_the_free_plan(alice_client, stripe_keys):
     assert alice_client.get(f"{API}?action=get-subscription").json() == {"subscription": None}
 

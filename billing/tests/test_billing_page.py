@@ -1,8 +1,10 @@
 import pytest
 import responses
+from django.db.models import F
 from django.urls import reverse
 
 from billing.models import Subscription
+from billing.reads import REFRESH_EVERY
 from billing.tests.stripe_fixtures import (
     SECOND_SUBSCRIPTION,
     STRIPE_API,
@@ -15,7 +17,12 @@ from billing.tests.stripe_fixtures import (
 pytestmark = pytest.mark.django_db
 
 SUBSCRIPTION_URL = f"{STRIPE_API}/v1/subscriptions/{SUBSCRIPTION}"
+SECOND_SUBSCRIPTION_URL = f"{STRIPE_API}/v1/subscriptions/{SECOND_SUBSCRIPTION}"
 INVOICES_URL = f"{STRIPE_API}/v1/invoices"
+
+
+def stripe_reads_of(url: str) -> int:
+    return sum(call.request.url.split("?")[0] == url for call in responses.calls)
 
 
 def test_signed_out_visitors_are_sent_to_sign_in(client):
@@ -118,6 +125,46 @@ def test_stripe_errors_show_a_message_and_never_a_500(alice_client, alice_subscr
     assert "Your next billing date is" in html  # the last synced copy
     # The history falls back to what the webhooks recorded.
     assert "These are the payments recorded here" in html and "4F2C1A7B-0001" in html
+
+
+@responses.activate
+def test_a_subscription_read_from_stripe_moments_ago_is_not_read_again(alice_client, alice_subscribed):
+    responses.get(SUBSCRIPTION_URL, json=fixture("subscription_canceling"))
+    responses.get(INVOICES_URL, json=fixture("invoices_list"))
+
+    alice_client.get("/billing")
+    html = alice_client.get("/billing").content.decode()
+
+    assert stripe_reads_of(SUBSCRIPTION_URL) == 1
+    assert "Canceling at period end" in html  # the copy the first read stored
+    assert stripe_reads_of(INVOICES_URL) == 2  # one list call per page (Alice has one customer)
+
+    # In between, the webhooks keep the row current; once the window has passed, it is read again.
+    Subscription.objects.update(refreshed_at=F("refreshed_at") - REFRESH_EVERY)
+    alice_client.get("/billing")
+    assert stripe_reads_of(SUBSCRIPTION_URL) == 2
+
+
+@responses.activate
+def test_when_stripe_fails_the_stored_subscriptions_are_shown_after_one_attempt(
+    alice_client, alice_subscribed_twice
+):
+    responses.get(SUBSCRIPTION_URL, body=ConnectionError("Stripe is down"))
+    responses.get(SECOND_SUBSCRIPTION_URL, body=ConnectionError("Stripe is down"))
+    responses.get(INVOICES_URL, body=ConnectionError("Stripe is down"))
+
+    response = alice_client.get("/billing")
+    html = response.content.decode()
+
+    assert response.status_code == 200
+    assert [s.plan.name for s in response.context["subscriptions"]] == ["Advanced", "Basic"]
+    assert "Could not load your subscription from Stripe. Please try again." in html
+    # The first failure (the newest, Advanced) is enough: the page does not wait on Stripe for
+    # the other one too.
+    assert stripe_reads_of(SECOND_SUBSCRIPTION_URL) >= 1
+    assert stripe_reads_of(SUBSCRIPTION_URL) == 0
+    # A failed read does not count as fresh: the next page asks again.
+    assert not Subscription.objects.filter(refreshed_at__isnull=False).exists()
 
 
 @responses.activate

@@ -139,3 +139,29 @@ def test_bob_cannot_open_the_portal_for_alices_subscription(bob_client, alice_su
     response = bob_client.post("/billing/portal/", {"subscription": SUBSCRIPTION, "plan": "business"})
 
     assert response.status_code == 404
+
+
+@responses.activate
+def test_back_from_the_portal_billing_reads_the_subscription_from_stripe_again(
+    alice_client, alice_subscribed
+):
+    # The portal may have changed it; the page should not wait for the webhook to say so.
+    responses.get(SUBSCRIPTION_URL, json=fixture("subscription"))
+    responses.get(f"{STRIPE_API}/v1/invoices", json=fixture("invoices_list"))
+    responses.post(PORTAL_SESSIONS, json=fixture("portal_session"))
+    alice_client.get("/billing")
+    alice_client.get("/billing")
+    assert subscription_reads() == 1
+
+    alice_client.post("/billing/portal/")
+    responses.replace(responses.GET, SUBSCRIPTION_URL, json=fixture("subscription_canceling"))
+    html = alice_client.get("/billing").content.decode()
+
+    assert subscription_reads() == 2
+    assert "Canceling at period end" in html
+
+
+def subscription_reads() -> int:
+    return sum(
+        call.request.url == SUBSCRIPTION_URL and call.request.method == "GET" for call in responses.calls
+    )
