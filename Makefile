@@ -4,6 +4,8 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 PORT ?= 8000
+# Job workers `make run` starts (config/Procfile's `worker`): each runs one generation at a time.
+WORKERS ?= 3
 
 # The first interpreter that is Python >= 3.12 (pyenv's 3.12.1 on our machines).
 PYTHON_BOOT := $(shell for p in python3.12 $(HOME)/.pyenv/versions/3.12.1/bin/python3.12 /root/.pyenv/versions/3.12.1/bin/python3.12 python3.13 python3; do \
@@ -72,7 +74,7 @@ run: install frontend .data/secret_key
 	$(PY) manage.py createcachetable && \
 	$(PY) manage.py collectstatic --noinput -v 0 && \
 	echo "Adsmith AI is running at http://127.0.0.1:$(PORT)  (Ctrl-C stops web and worker)" && \
-	exec $(VENV)/bin/honcho -f config/Procfile start
+	exec $(VENV)/bin/honcho -f config/Procfile start -c worker=$(WORKERS)
 
 test: install-test frontend chromium redis
 	bash .ci/with-postgres.sh bash .ci/test-suite.sh

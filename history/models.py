@@ -103,6 +103,9 @@ class Generation(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     heartbeat_at = models.DateTimeField(null=True, blank=True)
+    # Queued: the latest a worker may pick it up (GENERATION_QUEUE_TIMEOUT_SECONDS after it was
+    # started). Running: the end of its run time (the tool's, from the claim). The reaper and the
+    # heartbeat fail and refund it past this.
     deadline_at = models.DateTimeField(null=True, blank=True)
 
     objects = GenerationQuerySet.as_manager()

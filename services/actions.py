@@ -150,7 +150,9 @@ def start_generation(*, user, tool: Tool, inputs: dict, idempotency_key: str) ->
                     status=Generation.Status.QUEUED,
                     idempotency_key=idempotency_key,
                     created_at=now,
-                    deadline_at=now + timedelta(seconds=tool.deadline_seconds),
+                    # While queued: the latest a worker may pick it up. The tool's own run time
+                    # starts when one does (run_generation).
+                    deadline_at=now + timedelta(seconds=settings.GENERATION_QUEUE_TIMEOUT_SECONDS),
                 )
             )
             if cost:
@@ -345,20 +347,31 @@ def _check_scrape_rate(user) -> None:
 def run_generation(generation_id: int) -> None:
     """The task body. Claims the generation (queued → running, so it never runs twice), runs the
     engine with no transaction open while a heartbeat thread beats, stores the result and marks
-    success — or fails and refunds it."""
-    now = timezone.now()
-    claimed = Generation.objects.filter(pk=generation_id, status=Generation.Status.QUEUED).update(
-        status=Generation.Status.RUNNING, started_at=now, heartbeat_at=now
-    )
-    if not claimed:
+    success — or fails and refunds it.
+
+    The tool's deadline counts from the claim: a generation that waited behind others (a Spy
+    analysis may hold a worker for ten minutes) still gets its whole run time. One that waited
+    past its queue allowance (GENERATION_QUEUE_TIMEOUT_SECONDS) is failed and refunded unrun."""
+    generation = Generation.objects.select_related("user").filter(pk=generation_id).first()
+    if generation is None or generation.status != Generation.Status.QUEUED:
         logger.info("Generation %s is not queued any more; nothing to run", generation_id)
         return
-    generation = Generation.objects.select_related("user").get(pk=generation_id)
-    if generation.deadline_at and generation.deadline_at <= now:
-        fail_generation(generation, timeout_error(generation))
-        return
-
     tool = TOOLS.get(generation.tool)
+    now = timezone.now()
+    run_deadline = now + timedelta(seconds=tool.deadline_seconds if tool else 0)  # no tool: fails below
+    queued = Generation.objects.filter(pk=generation_id, status=Generation.Status.QUEUED)
+    claimed = queued.filter(Q(deadline_at__isnull=True) | Q(deadline_at__gt=now)).update(
+        status=Generation.Status.RUNNING, started_at=now, heartbeat_at=now, deadline_at=run_deadline
+    )
+    if not claimed:
+        if queued.filter(deadline_at__lte=now).exists():
+            fail_generation(generation, timeout_error(generation))  # waited too long for a worker
+        else:
+            logger.info("Generation %s is not queued any more; nothing to run", generation_id)
+        return
+    generation.status, generation.started_at, generation.heartbeat_at = Generation.Status.RUNNING, now, now
+    generation.deadline_at = run_deadline
+
     try:
         if tool is None:
             raise LookupError(f"Unknown tool {generation.tool!r}")

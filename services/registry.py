@@ -48,7 +48,7 @@ class Tool:
     description: str
     service_type: str  # canonical underscore spelling, written to history
     cost: int  # credits per use (Meta Ads Full: per paid step; its scrape is free)
-    deadline_seconds: int = 300
+    deadline_seconds: int = 300  # the longest one run may take, counted from a worker's claim
     on_dashboard: bool = True
     # ToolSchema, or StepSchemas for Meta Ads Full (validate() dispatches on inputs["step"]).
     schema: ToolSchema | StepSchemas | None = field(default=None, compare=False)

@@ -151,10 +151,11 @@ def test_a_job_whose_engine_hangs_past_the_deadline_is_refunded_and_the_queue_mo
 ):
     engine = HeldEngine(engine_server, hold={"Brand 0"})
     ids = [start_meta_copy(alice_client, f"Brand {n}") for n in range(2)]
-    # The first job's deadline is two seconds away; the worker only starts now, so it reads it.
-    Generation.objects.filter(pk=ids[0]).update(deadline_at=timezone.now() + timedelta(seconds=2))
     worker = Worker(engine_server.url("/webhook"), tmp_path / "worker.log")
     try:
+        assert engine.arrived.wait(WAIT_SECONDS), "the first job never reached the engine"
+        # Its run time (counted from the claim) runs out while the engine holds it.
+        Generation.objects.filter(pk=ids[0]).update(deadline_at=timezone.now())
         failed = wait_for(
             lambda: Generation.objects.filter(pk=ids[0], status="failed").first(),
             "the deadline to fail the job",

@@ -1,7 +1,10 @@
 """run_generation (the task body), against the webhook engine talking to a local HTTP server."""
 
+from datetime import timedelta
+
 import pytest
 from django.core.files.storage import default_storage
+from django.db.models import F
 from django.utils import timezone
 
 from credits.models import LedgerEntry, balance_of
@@ -106,6 +109,40 @@ def test_a_generation_claimed_after_its_deadline_fails_without_calling_the_engin
     generation.refresh_from_db()
     assert generation.status == "failed"
     assert generation.error_message.startswith("Analysis timed out after 10 minutes.")
+    assert webhook.received == []
+    assert balance_of(alice) == 100
+
+
+def queued_for(generation, waited: timedelta) -> None:
+    """As if it had been started `waited` ago and waited in the queue since."""
+    Generation.objects.filter(pk=generation.pk).update(
+        created_at=F("created_at") - waited, deadline_at=F("deadline_at") - waited
+    )
+
+
+def test_a_generation_that_waited_longer_than_its_run_time_still_gets_its_whole_run_time(alice, webhook):
+    webhook.route("POST", "/webhook/meta-copy", json=META_COPY_REPLY)
+    generation = start(alice)  # Meta Copy may run for 5 minutes; the queue allows 10 by default
+    queued_for(generation, timedelta(minutes=6))  # behind a long Spy run, say
+    run_generation(generation.pk)
+
+    generation.refresh_from_db()
+    assert generation.status == "success"
+    assert generation.deadline_at == generation.started_at + timedelta(seconds=300)
+    assert len(webhook.received) == 1
+
+
+def test_a_generation_that_waited_past_the_queue_allowance_is_refunded_unrun(alice, webhook, settings):
+    settings.GENERATION_QUEUE_TIMEOUT_SECONDS = 900
+    generation = start(alice)
+    queued_for(generation, timedelta(minutes=14))
+    assert generation.deadline_at - generation.created_at == timedelta(minutes=15)
+    queued_for(generation, timedelta(minutes=2))  # 16 minutes in all
+    run_generation(generation.pk)
+
+    generation.refresh_from_db()
+    assert generation.status == "failed"
+    assert generation.error_message == "An error occurred while generating your META copy. Please try again."
     assert webhook.received == []
     assert balance_of(alice) == 100
 

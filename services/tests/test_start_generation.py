@@ -160,6 +160,8 @@ def test_an_unknown_step_is_a_field_error(alice):
     assert "step" in refused.value.errors
 
 
-def test_the_deadline_is_the_tools(alice):
+def test_a_queued_generation_may_wait_the_queue_allowance_for_a_worker(alice, settings):
+    settings.GENERATION_QUEUE_TIMEOUT_SECONDS = 900
     generation = start(alice, SPY_INPUTS, tool=TOOLS["spy-master"])
-    assert generation.deadline_at - generation.created_at == timedelta(seconds=600)
+    # The tool's own 10 minutes start when a worker claims it (run_generation).
+    assert generation.deadline_at - generation.created_at == timedelta(seconds=900)
