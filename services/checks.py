@@ -1,0 +1,90 @@
+"""System checks for the generation and payment settings: a configuration mistake fails loudly at
+start-up (`manage.py check`, `migrate`, the workers and the reaper run these), not per generation
+after a user has been charged, nor per Stripe event after a customer has paid.
+
+With DEBUG off each problem is an Error, which stops those commands; with DEBUG on it is a Warning,
+so a developer can still run the app with only part of the configuration. The checks read settings
+only: nothing is called.
+"""
+
+from django.conf import settings
+from django.core import checks
+
+from services.engines.base import ENGINES, engine_name_for
+from services.registry import TOOLS
+
+SPY = "spy-master"
+
+
+def _problem(message: str, *, hint: str, number: int) -> checks.CheckMessage:
+    if settings.DEBUG:
+        return checks.Warning(message, hint=hint, id=f"services.W{number:03d}")
+    return checks.Error(message, hint=hint, id=f"services.E{number:03d}")
+
+
+def _engine_setting(tool) -> str:
+    override = f"GENERATION_ENGINE_{tool.slug.upper().replace('-', '_')}"
+    return override if getattr(settings, override, "") else "GENERATION_ENGINE"
+
+
+@checks.register()
+def check_generation_engines(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
+    problems = []
+    engines = {slug: engine_name_for(tool) for slug, tool in TOOLS.items()}
+    unknown = {}
+    for slug, name in engines.items():
+        if name not in ENGINES:
+            unknown.setdefault((_engine_setting(TOOLS[slug]), name), []).append(slug)
+    for (setting, name), slugs in unknown.items():
+        problems.append(
+            _problem(
+                f"{setting} is {name!r}, which is not a generation engine (used by {', '.join(slugs)}).",
+                hint=f"Use one of: {', '.join(ENGINES)}.",
+                number=1,
+            )
+        )
+    in_use = set(engines.values())
+    if "openai" in in_use and not settings.OPENAI_API_KEY:
+        problems.append(
+            _problem(
+                "The openai generation engine is configured but OPENAI_API_KEY is not set.",
+                hint="Set OPENAI_API_KEY (and OPENAI_BASE_URL for an API other than OpenAI's).",
+                number=2,
+            )
+        )
+    if "webhook" in in_use and not (settings.WEBHOOK_BASE_URL or "").strip():
+        problems.append(
+            _problem(
+                "The webhook generation engine is configured but WEBHOOK_BASE_URL is not set.",
+                hint="Set WEBHOOK_BASE_URL to the automation service's base URL.",
+                number=3,
+            )
+        )
+    # The openai engine's Spy reads the Meta Ad Library itself; the webhook engine's automation does
+    # that on its side, and the demo engine shows a sample.
+    if engines[SPY] == "openai" and not settings.META_ACCESS_TOKEN:
+        problems.append(
+            _problem(
+                "Spy Master runs on the openai engine, which searches the Meta Ad Library, but "
+                "META_ACCESS_TOKEN is not set.",
+                hint="Set META_ACCESS_TOKEN, or run Spy Master on another engine "
+                "(GENERATION_ENGINE_SPY_MASTER=webhook or demo).",
+                number=4,
+            )
+        )
+    return problems
+
+
+@checks.register()
+def check_stripe_keys(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
+    if settings.STRIPE_SECRET_KEY and not settings.STRIPE_WEBHOOK_SECRET:
+        return [
+            _problem(
+                "STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: every Stripe webhook "
+                "would be refused, so paid invoices would grant no credits.",
+                hint="Set STRIPE_WEBHOOK_SECRET to the signing secret of the webhook endpoint "
+                "(/billing/stripe/webhook/) in Stripe's dashboard.",
+                number=5,
+            )
+        ]
+    return []
