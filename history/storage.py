@@ -90,10 +90,12 @@ def file_url(path: str) -> str | None:
 class StorageFailed(Exception):
     """The storage refused a write (a full disk, S3 unreachable). `message` is the user-facing
     reason; clients put it after their documented 'Upload failed: ' prefix. Views answer 503:
-    the request was fine, the service is not, and trying again later may work."""
+    the request was fine, the service is not, and trying again later may work. What went wrong
+    is logged where it is raised (save_to_storage), not shown: it is the operator's to fix."""
 
-    def __init__(self, error: Exception):
-        self.message = f"The file could not be stored ({type(error).__name__}). Please try again later."
+    message = "The file could not be stored. Please try again later."
+
+    def __init__(self):
         super().__init__(self.message)
 
 
@@ -114,7 +116,7 @@ def save_to_storage(path: str, content) -> str:
         return default_storage.save(path, content)
     except Exception as exc:
         logger.exception("Storing %s failed", path)
-        raise StorageFailed(exc) from exc
+        raise StorageFailed() from exc
 
 
 def read_file(stored: StoredPath) -> bytes | None:

@@ -30,7 +30,7 @@ from history.models import Generation
 from history.storage import UPLOAD_AREAS, StoredPath, stored_path_from_reference
 from services.assets import Assets
 from services.engines.base import EngineError, EngineResult, get_engine
-from services.registry import TOOLS, Tool
+from services.registry import TOOLS, Tool, fallback_error_for
 from services.schema import StepSchemas
 from services.tool_schemas import SCRAPE_FIRST
 
@@ -44,25 +44,10 @@ SCRAPE, COPY, CREATIVE = "scrape", "copy", "creative"
 IMAGE_RESULTS = {("meta-creative", ""), ("social-media-creative", ""), (META_ADS_FULL, CREATIVE)}
 SCRAPE_REUSE_WINDOW = timedelta(days=1)
 
-# The documented fallback texts (spec 001 §8), shown when a failure has no message of its own.
-FALLBACK_ERRORS = {
-    ("meta-copy", ""): "An error occurred while generating your META copy. Please try again.",
-    ("meta-creative", ""): "An error occurred while generating your Meta creative. Please try again.",
-    (META_ADS_FULL, SCRAPE): "An error occurred while scraping the website. Please try again.",
-    (META_ADS_FULL, COPY): "Failed to generate Meta Copy. Please try again.",
-    (META_ADS_FULL, CREATIVE): "Failed to generate Meta Creative. Please try again.",
-    ("social-media-copy", ""): "An error occurred while generating your social media copy. Please try again.",
-    (
-        "social-media-creative",
-        "",
-    ): "An error occurred while generating your social media content. Please try again.",
-    ("spy-master", ""): "An error occurred while running the spy analysis. Please try again.",
-}
 SPY_TIMEOUT = (
     "Analysis timed out after 10 minutes. The server may be taking too long or there might be a "
     "network issue. Please try again."
 )
-GENERIC_ERROR = "An error occurred. Please try again."
 UNSTORABLE_TEXT = "This field contains characters that are not allowed."
 IMAGE_UNAVAILABLE = "This image is no longer available. Please upload it again."
 KEY_REUSED = "This idempotency key was already used for another tool."
@@ -96,7 +81,7 @@ TOO_MANY_PER_HOUR = "You have started too many generations in the last hour. Ple
 
 
 def fallback_error(generation: Generation) -> str:
-    return FALLBACK_ERRORS.get((generation.tool, generation.step), GENERIC_ERROR)
+    return fallback_error_for(generation.tool, generation.step)
 
 
 def timeout_error(generation: Generation) -> str:

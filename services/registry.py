@@ -303,3 +303,26 @@ def get_tool(slug: str) -> Tool:
         return TOOLS[slug]
     except KeyError:
         raise Http404("No such tool") from None
+
+
+# The documented fallback texts (spec 001 §8), per tool and Meta Ads Full step: what a failure
+# shows when it has no message of its own, and instead of an upstream service's own error text
+# (an operator's problem — a quota, a key — which is logged, not shown).
+FALLBACK_ERRORS = {
+    ("meta-copy", ""): "An error occurred while generating your META copy. Please try again.",
+    ("meta-creative", ""): "An error occurred while generating your Meta creative. Please try again.",
+    ("meta-ads-full", "scrape"): "An error occurred while scraping the website. Please try again.",
+    ("meta-ads-full", "copy"): "Failed to generate Meta Copy. Please try again.",
+    ("meta-ads-full", "creative"): "Failed to generate Meta Creative. Please try again.",
+    ("social-media-copy", ""): "An error occurred while generating your social media copy. Please try again.",
+    (
+        "social-media-creative",
+        "",
+    ): "An error occurred while generating your social media content. Please try again.",
+    ("spy-master", ""): "An error occurred while running the spy analysis. Please try again.",
+}
+GENERIC_ERROR = "An error occurred. Please try again."
+
+
+def fallback_error_for(slug: str, step: str = "") -> str:
+    return FALLBACK_ERRORS.get((slug, step), GENERIC_ERROR)

@@ -318,7 +318,7 @@ def test_a_text_result_that_cannot_be_stored_still_succeeds_without_a_file(
     assert_books_balanced()
 
 
-STORAGE_FAILED = "The file could not be stored (OSError). Please try again later."
+STORAGE_FAILED = "The file could not be stored. Please try again later."
 
 
 def files_of(user) -> set[str]:

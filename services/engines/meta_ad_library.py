@@ -5,12 +5,16 @@ way out — by the webhook engine (its body) and the openai engine (the ads_arch
 """
 
 import json
+import logging
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from django.conf import settings
 
 from services import outbound
 from services.engines.base import EngineError
+from services.registry import fallback_error_for
+
+logger = logging.getLogger(__name__)
 
 COUNTRY_CODES = {"UK": "GB", "EL": "GR"}
 LANGUAGE_CODES = {"cz": "cs", "dk": "da", "se": "sv", "si": "sl"}
@@ -32,6 +36,7 @@ AD_FIELDS = (
 # Query parameters that carry credentials and must never reach a user's browser.
 SECRET_PARAMS = {"access_token", "token", "client_secret", "appsecret_proof"}
 NETWORK_FAILED = "Network connection failed. Please check your internet connection and try again."
+SPY_FAILED = fallback_error_for("spy-master")
 
 
 def meta_spy_values(inputs: dict) -> dict:
@@ -67,7 +72,8 @@ def search_ads_archive(inputs: dict, *, timeout: float) -> list[dict]:
     """GET {META_GRAPH_URL}/ads_archive for the Spy form; the ads, snapshot links cleaned of the token."""
     token = settings.META_ACCESS_TOKEN
     if not token:
-        raise EngineError("Spy analysis is not configured (the Meta access token is missing).")
+        logger.error("Spy runs on the openai engine but META_ACCESS_TOKEN is not set")
+        raise EngineError(SPY_FAILED)
     values = meta_spy_values(inputs)
     query = {
         "search_terms": values["searchTerm"],
@@ -87,17 +93,27 @@ def search_ads_archive(inputs: dict, *, timeout: float) -> list[dict]:
     except outbound.OutboundError as exc:
         if exc.kind in ("timeout", "connection"):
             raise EngineError(NETWORK_FAILED, retryable=True) from None
-        raise EngineError(exc.message) from None
+        # META_GRAPH_URL refused (a blocked address, TLS, a reply too large): ours to fix.
+        logger.warning("The Meta Ad Library call failed: %s", exc.message)
+        raise EngineError(SPY_FAILED) from None
+    # Meta's own error texts (an expired token, a permission, a rate limit) are the operator's to
+    # read in the log; the user sees Spy's documented fallback text.
     try:
         payload = response.json()
     except ValueError:
-        raise EngineError(f"Meta Ad Library error: {response.status} {response.reason}") from None
+        logger.warning("The Meta Ad Library answered %s %s, not JSON", response.status, response.reason)
+        raise EngineError(SPY_FAILED, retryable=response.status >= 500) from None
     if not response.ok or not isinstance(payload, dict) or "error" in payload:
         message = ""
         if isinstance(payload, dict) and isinstance(payload.get("error"), dict):
             message = str(payload["error"].get("message") or "")
-        message = message.replace(token, "***") or f"{response.status} {response.reason}"
-        raise EngineError(f"Meta Ad Library error: {message}", retryable=response.status >= 500)
+        logger.warning(
+            "The Meta Ad Library answered %s %s: %s",
+            response.status,
+            response.reason,
+            message.replace(token, "***") or "(no error message)",
+        )
+        raise EngineError(SPY_FAILED, retryable=response.status >= 500)
     ads = [ad for ad in payload.get("data") or [] if isinstance(ad, dict)]
     for ad in ads:
         ad["ad_snapshot_url"] = clean_snapshot_url(str(ad.get("ad_snapshot_url") or ""))

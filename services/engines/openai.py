@@ -30,6 +30,7 @@ from services.engines.webhook_parsers import (
     VARIATION_DEFAULTS,
     scrape_report_text,
 )
+from services.registry import fallback_error_for
 
 logger = logging.getLogger(__name__)
 
@@ -106,6 +107,9 @@ class OpenAIEngine:
             raise EngineError(NOT_CONFIGURED)
         self.timeout = float(min(settings.OPENAI_TIMEOUT_SECONDS, tool.deadline_seconds))
         self.user_id = user_id
+        # What the user sees when the API refuses a call: its own error text (a quota, a key, a
+        # model name) is the operator's to read in the log, not the user's.
+        self.fallback = fallback_error_for(tool.slug, step)
         return run_operation(self, tool=tool, step=step, inputs=inputs, assets=assets)
 
     # --- copy --------------------------------------------------------------------------------------
@@ -395,7 +399,9 @@ class OpenAIEngine:
                 raise EngineError(TIMED_OUT, retryable=True) from None
             if exc.kind == "connection":
                 raise EngineError(UNREACHABLE, retryable=True) from None
-            raise EngineError(exc.message) from None
+            # OPENAI_BASE_URL refused (a blocked address, TLS, a reply too large): ours to fix.
+            logger.warning("The AI service call to %s failed: %s", path, exc.message)
+            raise EngineError(self.fallback) from None
         try:
             payload = response.json()
         except ValueError:
@@ -404,13 +410,14 @@ class OpenAIEngine:
             message = ""
             if isinstance(payload, dict) and isinstance(payload.get("error"), dict):
                 message = str(payload["error"].get("message") or "")
-            message = (
-                message.replace(settings.OPENAI_API_KEY, "***")
-                or f"{response.status} {response.reason}".strip()
+            logger.warning(
+                "The AI service answered %s %s to %s: %s",
+                response.status,
+                response.reason,
+                path,
+                message.replace(settings.OPENAI_API_KEY, "***") or "(no error message)",
             )
-            raise EngineError(
-                f"AI service error: {message}", retryable=response.status >= 500 or response.status == 429
-            )
+            raise EngineError(self.fallback, retryable=response.status >= 500 or response.status == 429)
         if not isinstance(payload, dict):
             raise EngineError("The AI service returned an unexpected reply.", retryable=True)
         return payload

@@ -162,28 +162,42 @@ def test_empty_social_copy_fails(api, alice_assets):
 
 # --- chat failures -----------------------------------------------------------------------------------
 @pytest.mark.parametrize(
-    ("status", "payload", "message", "retryable"),
+    ("status", "payload", "logged", "retryable"),
     [
         (
             401,
             {"error": {"message": "Incorrect API key provided: sk-test-key"}},
-            "AI service error: Incorrect API key provided: ***",
+            "Incorrect API key provided: ***",
             False,
         ),
-        (429, {"error": {"message": "Rate limit reached"}}, "AI service error: Rate limit reached", True),
-        (500, None, "AI service error: 500 Internal Server Error", True),
+        (
+            429,
+            {"error": {"message": "You exceeded your current quota"}},
+            "You exceeded your current quota",
+            True,
+        ),
+        (500, None, "500 Internal Server Error", True),
     ],
 )
-def test_api_errors_are_readable_and_never_show_the_key(
-    api, alice_assets, status, payload, message, retryable
+def test_api_errors_are_logged_and_users_see_the_tools_fallback_text(
+    api, alice_assets, caplog, status, payload, logged, retryable
 ):
     if payload is None:
         api.route("POST", "/v1/chat/completions", status=status, body="oops")
     else:
         api.route("POST", "/v1/chat/completions", status=status, json=payload)
     error = failure("meta-copy", cleaned("meta-copy", META_COPY), alice_assets)
-    assert error.message == message
+    assert error.message == "An error occurred while generating your META copy. Please try again."
     assert error.retryable is retryable
+    assert logged in caplog.text
+    assert "sk-test-key" not in caplog.text
+
+
+def test_an_api_error_on_a_meta_ads_full_step_shows_that_steps_fallback_text(api, alice_assets):
+    api.route("POST", "/v1/chat/completions", status=400, json={"error": {"message": "model not found"}})
+    inputs = {**cleaned("meta-ads-full", {"step": "copy", "scrapeId": 1}), "scrapeData": {"report": "A shop"}}
+    error = failure("meta-ads-full", inputs, alice_assets, step="copy")
+    assert error.message == "Failed to generate Meta Copy. Please try again."
 
 
 @pytest.mark.parametrize(
@@ -418,7 +432,9 @@ def test_spy_with_no_ads_says_so(api, alice_assets):
     )
 
 
-def test_a_graph_api_error_is_shown_without_the_token(api, alice_assets):
+def test_a_graph_api_error_is_logged_without_the_token_and_users_see_spys_fallback_text(
+    api, alice_assets, caplog
+):
     api.route(
         "GET",
         "/v21.0/ads_archive",
@@ -432,15 +448,20 @@ def test_a_graph_api_error_is_shown_without_the_token(api, alice_assets):
         },
     )
     assert failure("spy-master", cleaned("spy-master", SPY), alice_assets).message == (
-        "Meta Ad Library error: Invalid OAuth access token - ***"
+        "An error occurred while running the spy analysis. Please try again."
     )
+    assert "Invalid OAuth access token - ***" in caplog.text
+    assert "META-TOKEN" not in caplog.text
 
 
-def test_spy_without_a_meta_token_is_not_configured(api, alice_assets, settings):
+def test_spy_without_a_meta_token_logs_it_and_users_see_spys_fallback_text(
+    api, alice_assets, settings, caplog
+):
     settings.META_ACCESS_TOKEN = ""
     assert failure("spy-master", cleaned("spy-master", SPY), alice_assets).message == (
-        "Spy analysis is not configured (the Meta access token is missing)."
+        "An error occurred while running the spy analysis. Please try again."
     )
+    assert "META_ACCESS_TOKEN is not set" in caplog.text
 
 
 def test_an_unreachable_ad_library_is_the_documented_network_error(api, alice_assets, settings):
