@@ -1,7 +1,7 @@
 // Builds the islands (React, ESM, code-split so React ships once), the small vanilla
 // scripts public pages use, and the Tailwind stylesheet, into ../static/dist.
 import { execFileSync } from "node:child_process";
-import { readdirSync, mkdirSync, copyFileSync, existsSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, mkdirSync, copyFileSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
@@ -71,9 +71,11 @@ const [islands] = await Promise.all([
 writeFileSync(join(here, "build-meta.json"), JSON.stringify(islands.metafile));
 
 // The text-overlay editor's bundled fonts (lib/fonts.js is the list): only the latin
-// woff2 faces it offers. Unchanged files are left alone for servers reading them right now.
+// woff2 faces it offers, and fonts.css declaring them (pages name it with static(), so the
+// manifest storage hashes it and the files it names). Unchanged files are left alone for
+// servers reading them right now.
 {
-  const { FONTS, fontFiles } = await import("./lib/fonts.js");
+  const { FONTS, fontFiles, fontFaceCss } = await import("./lib/fonts.js");
   mkdirSync(join(out, "fonts"), { recursive: true });
   for (const entry of FONTS) {
     for (const { file } of fontFiles(entry)) {
@@ -82,6 +84,8 @@ writeFileSync(join(here, "build-meta.json"), JSON.stringify(islands.metafile));
       if (!existsSync(to) || statSync(to).size !== statSync(from).size) copyFileSync(from, to);
     }
   }
+  const css = join(out, "fonts", "fonts.css");
+  if (!existsSync(css) || readFileSync(css, "utf8") !== fontFaceCss()) writeFileSync(css, fontFaceCss());
 }
 
 execFileSync(

@@ -1,7 +1,8 @@
 // The text-overlay editor's 40 fonts. Every face is bundled from an @fontsource package
 // (latin subset, weights 400 and 700, italics where the family has them), so text looks
 // the same on every machine and the exported PNG matches the preview. build.mjs reads
-// this list to copy exactly these files into static/dist/fonts/.
+// this list to copy exactly these files into static/dist/fonts/, with fonts.css beside them
+// (fontFaceCss), the stylesheet that declares them.
 //
 // `name` is what users see and what saved layers store; `pkg` is the @fontsource package.
 // Faces are registered under a private family name ("Overlay <name>") so a font installed
@@ -90,64 +91,66 @@ export function fontFiles(entry) {
   );
 }
 
-// Where build.mjs puts the files: static/dist/fonts/, a sibling of the js/ folder this
-// module is bundled into (an entry or a chunk, so the depth varies; "/dist/" does not).
-function defaultFontsBase() {
-  const here = import.meta.url || "";
-  const at = here.lastIndexOf("/dist/");
-  return at >= 0 ? `${here.slice(0, at)}/dist/fonts/` : "/static/dist/fonts/";
+/** The @font-face rules of every face, naming the files as siblings of the stylesheet
+ * (build.mjs writes this as static/dist/fonts/fonts.css). A face is only downloaded once
+ * something uses it. */
+export function fontFaceCss() {
+  return FONTS.flatMap((entry) =>
+    fontFiles(entry).map(
+      ({ weight, style, file }) =>
+        `@font-face{font-family:"Overlay ${entry.name}";src:url("${file}") format("woff2");font-weight:${weight};font-style:${style};font-display:swap}`,
+    ),
+  ).join("\n");
 }
 
-let fontsBase = null;
+// Where the stylesheet is: a page that can open the editor names it in
+// <meta name="editor-fonts" content="{% asset 'dist/fonts/fonts.css' %}">. Built with Django's
+// static(), so with the manifest storage the stylesheet has a hashed URL, and so have the
+// font files (collectstatic rewrites the url()s in it): both are cached for good.
+const STYLESHEET = 'meta[name="editor-fonts"]';
+let stylesheet = null; // Promise<void>: the stylesheet is in the page and loaded
 
-/** Overrides where the woff2 files are served from (tests, or a page that knows better). */
-export function setFontsBase(url) {
-  fontsBase = url.endsWith("/") ? url : `${url}/`;
+function loadStylesheet() {
+  if (stylesheet) return stylesheet;
+  const href = document.querySelector(STYLESHEET)?.content;
+  if (!href) return Promise.reject(new Error('No <meta name="editor-fonts">: this page cannot load the editor\'s fonts'));
+  stylesheet = new Promise((resolve, reject) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.addEventListener("load", () => resolve());
+    link.addEventListener("error", () => {
+      link.remove();
+      stylesheet = null; // allow a retry after a network blip
+      reject(new Error(`The editor's fonts could not be loaded from ${href}`));
+    });
+    document.head.append(link);
+  });
+  return stylesheet;
 }
 
-const registered = new Map(); // woff2 file name -> Promise<void>
-
-function nearestFile(entry, weight, style) {
-  const files = fontFiles(entry);
-  return (
-    files.find((f) => f.weight === weight && f.style === style) ||
-    files.find((f) => f.weight === weight) ||
-    files.find((f) => f.style === style) ||
-    files[0]
-  );
-}
+const loading = new Map(); // "name weight style" -> Promise<void>
 
 /**
  * Loads one face of a catalogue font so canvas text can use it. Resolves when it is ready
- * (or at once where the FontFace API is missing, as in unit tests). A face the family lacks
- * (bold or italic) is registered from the nearest file and the browser synthesises it.
+ * (or at once where the CSS Font Loading API is missing, as in unit tests). A face the
+ * family lacks (bold or italic) comes from its nearest face, which the browser synthesises,
+ * as the stylesheet declares only the faces each family really has.
  */
 export function loadFont(name, { weight = 400, style = "normal" } = {}) {
+  if (typeof document === "undefined" || !document.fonts?.load) return Promise.resolve();
   const entry = byName.get(name) || byName.get(DEFAULT_FONT);
-  const file = nearestFile(entry, weight, style);
-  const key = file.file;
-  if (registered.has(key)) return registered.get(key);
-  let promise;
-  if (typeof FontFace === "undefined" || typeof document === "undefined" || !document.fonts) {
-    promise = Promise.resolve();
-  } else {
-    // The face is described as what the file really is (say 400 normal), so a bold or
-    // italic request for a family without that face is synthesised by the browser.
-    const face = new FontFace(`Overlay ${entry.name}`, `url("${fontsBase || defaultFontsBase()}${file.file}")`, {
-      weight: String(file.weight),
-      style: file.style,
-    });
-    document.fonts.add(face);
-    promise = face.load().then(
-      () => undefined,
-      (err) => {
-        registered.delete(key); // allow a retry after a network blip
-        throw err;
-      },
-    );
+  const key = `${entry.name} ${weight} ${style}`;
+  if (!loading.has(key)) {
+    const promise = loadStylesheet()
+      .then(() => document.fonts.load(`${style} ${weight} 16px "Overlay ${entry.name}"`))
+      .then((faces) => {
+        if (faces.length === 0) throw new Error(`The stylesheet declares no face of ${entry.name}`);
+      });
+    promise.catch(() => loading.delete(key)); // allow a retry after a network blip
+    loading.set(key, promise);
   }
-  registered.set(key, promise);
-  return promise;
+  return loading.get(key);
 }
 
 /** Loads every face that `elements` (text-overlay elements) use. */

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
-import { DEFAULT_FONT, FONTS, FONT_NAMES, cssFamily, fontByName, fontFiles, loadFont } from "./fonts.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_FONT, FONTS, FONT_NAMES, cssFamily, fontByName, fontFaceCss, fontFiles, loadFont } from "./fonts.js";
 
 const nodeModules = join(dirname(fileURLToPath(import.meta.url)), "..", "node_modules");
 
@@ -41,7 +41,71 @@ describe("the editor's font catalogue", () => {
     expect(cssFamily("No Such Font")).toBe('"Overlay Arial", sans-serif');
   });
 
-  it("resolves at once where the FontFace API is missing", async () => {
+  it("declares every bundled face, under its private name, from a file beside the stylesheet", () => {
+    const rules = fontFaceCss().split("\n");
+    expect(rules).toHaveLength(FONTS.flatMap(fontFiles).length);
+    expect(rules).toContain(
+      '@font-face{font-family:"Overlay Bebas Neue";src:url("bebas-neue-latin-400-normal.woff2") format("woff2");font-weight:400;font-style:normal;font-display:swap}',
+    );
+    expect(rules.filter((rule) => rule.includes('"Overlay Lora"')).map((rule) => rule.match(/url\("([^"]+)"\)/)[1])).toEqual([
+      "lora-latin-400-normal.woff2",
+      "lora-latin-400-italic.woff2",
+      "lora-latin-700-normal.woff2",
+      "lora-latin-700-italic.woff2",
+    ]);
+  });
+
+  it("resolves at once where the CSS Font Loading API is missing", async () => {
     await expect(loadFont("Lobster", { weight: 700, style: "italic" })).resolves.toBeUndefined();
+  });
+});
+
+describe("loading a face", () => {
+  // The browser's font loading, stood in for: a fresh module (it remembers its stylesheet)
+  // on a page that names the stylesheet as Django's static() wrote it.
+  let asked;
+  async function onPage({ meta = true } = {}) {
+    vi.resetModules();
+    document.head.innerHTML = meta ? '<meta name="editor-fonts" content="/static/dist/fonts/fonts.0123abcd.css">' : "";
+    asked = [];
+    Object.defineProperty(document, "fonts", {
+      configurable: true,
+      value: { load: vi.fn(async (font) => (asked.push(font), [{ family: font }])) },
+    });
+    return import("./fonts.js");
+  }
+  const stylesheets = () => [...document.head.querySelectorAll('link[rel="stylesheet"]')];
+  afterEach(() => {
+    delete document.fonts;
+    document.head.innerHTML = "";
+  });
+
+  it("adds the page's stylesheet once, then loads the face a layer asks for", async () => {
+    const fonts = await onPage();
+    const bold = fonts.loadFont("Lobster", { weight: 700, style: "italic" });
+    const regular = fonts.loadFontsFor([{ fontFamily: "Lora", fontWeight: "normal", fontStyle: "normal" }]);
+    expect(stylesheets().map((link) => link.getAttribute("href"))).toEqual(["/static/dist/fonts/fonts.0123abcd.css"]);
+    expect(asked).toEqual([]); // not before the stylesheet has loaded
+    stylesheets()[0].dispatchEvent(new Event("load"));
+    await Promise.all([bold, regular]);
+    expect(asked).toEqual(['italic 700 16px "Overlay Lobster"', 'normal 400 16px "Overlay Lora"']);
+    await fonts.loadFont("Lobster", { weight: 700, style: "italic" });
+    expect(asked).toHaveLength(2); // a face is loaded once
+  });
+
+  it("tries the stylesheet again after it failed to load", async () => {
+    const fonts = await onPage();
+    const first = fonts.loadFont("Arial");
+    stylesheets()[0].dispatchEvent(new Event("error"));
+    await expect(first).rejects.toThrow("could not be loaded from /static/dist/fonts/fonts.0123abcd.css");
+    expect(stylesheets()).toHaveLength(0);
+    const again = fonts.loadFont("Arial");
+    stylesheets()[0].dispatchEvent(new Event("load"));
+    await expect(again).resolves.toBeUndefined();
+  });
+
+  it("says so on a page that does not name the stylesheet", async () => {
+    const fonts = await onPage({ meta: false });
+    await expect(fonts.loadFont("Arial")).rejects.toThrow('No <meta name="editor-fonts">');
   });
 });

@@ -2,6 +2,7 @@ import json
 import re
 
 import pytest
+from django.templatetags.static import static
 from playwright.sync_api import expect
 
 from history.models import ServiceType
@@ -32,6 +33,11 @@ def test_history_page_mounts_the_island_with_every_tool_and_the_api_urls(alice_c
     assert [t["value"] for t in props["types"]] == list(ServiceType.values)
     assert props["labels"]["meta-copy"] == props["labels"]["meta_copy"] == "Meta Copy"
     assert props["labels"]["meta_ads"] == "Meta Ads Full"
+
+
+def test_history_page_names_the_text_editors_fonts_stylesheet_by_its_static_url(alice_client):
+    body = alice_client.get("/history").content.decode()
+    assert f'<meta name="editor-fonts" content="{static("dist/fonts/fonts.css")}">' in body
 
 
 @pytest.mark.django_db(transaction=True)

@@ -2,6 +2,7 @@ import json
 import re
 
 import pytest
+from django.templatetags.static import static
 
 from services.registry import TOOLS
 
@@ -32,6 +33,11 @@ def test_each_tool_page_mounts_its_island_with_the_schema_and_urls(alice_client,
     assert props["urls"]["active"] == "/api/generations/active/"
     assert props["urls"]["historyItem"] == "/api/history/{id}/"
     assert props["toolLabels"]["meta_copy"] == "Meta Copy"
+
+
+def test_the_page_names_the_text_editors_fonts_stylesheet_by_its_static_url(alice_client):
+    body = alice_client.get("/services/meta-creative").content.decode()
+    assert f'<meta name="editor-fonts" content="{static("dist/fonts/fonts.css")}">' in body
 
 
 def test_the_page_shows_the_users_balance(alice_client, alice):
