@@ -50,6 +50,24 @@ def screenshot(page, name):
     page.screenshot(path=str(ARTIFACTS / f"editor-{name}.png"))
 
 
+def screenshots(page, name):
+    """Wide and narrow, light and dark, as the user sees them now."""
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        for theme in ("light", "dark"):
+            page.evaluate(
+                "(dark) => document.documentElement.classList.toggle('dark', dark)", theme == "dark"
+            )
+            screenshot(page, f"{name}-{width}-{theme}")
+    page.evaluate("() => document.documentElement.classList.remove('dark')")
+    page.set_viewport_size({"width": 1280, "height": 720})
+
+
+# A face of a bundled font the browser has loaded (from the page's editor-fonts stylesheet).
+FACE_LOADED = """(family) => [...document.fonts].some(
+    (face) => face.family.replaceAll('"', '') === family && face.status === 'loaded')"""
+
+
 @pytest.mark.django_db(transaction=True)
 def test_text_is_drawn_at_natural_size_exactly_where_the_preview_shows_it(signed_in_page, live_server, alice):
     grant_credits(user=alice, amount=200, reason="test", idempotency_key="editor-test")
@@ -77,6 +95,7 @@ def test_text_is_drawn_at_natural_size_exactly_where_the_preview_shows_it(signed
     editor.get_by_role("button", name="Add Text").click()
     set_field(editor, "Text", "SALE 50%")
     choose_font(editor, "Bebas Neue")
+    page.wait_for_function(FACE_LOADED, arg="Overlay Bebas Neue")
     set_field(editor, "Font size (px)", 96)
     set_field(editor, "Rotation (°)", -15)
     set_field(editor, "Opacity (0–1)", 0.8)
@@ -186,3 +205,45 @@ def test_a_creative_stored_on_s3_is_edited_without_tainting_the_canvas(
     stored = s3_creatives.get_object(Bucket=BUCKET, Key=version.file.name)["Body"].read()
     with Image.open(io.BytesIO(stored)) as edited:
         assert edited.size == (1024, 1024)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_editor_closes_while_opening_and_asks_before_discarding_text(signed_in_page, live_server, alice):
+    grant_credits(user=alice, amount=200, reason="test", idempotency_key="editor-discard-test")
+    page = signed_in_page
+    generate_meta_creative(page, live_server)
+    add_text = page.get_by_test_id("result").get_by_role("button", name="Add Text")
+
+    # The saved layers are slow to come: the dialog is there at once, holds focus, and closes.
+    page.route("**/versions/latest/", lambda route: None)  # held, never answered
+    add_text.click()
+    editor = page.get_by_role("dialog", name="Add Text")
+    expect(editor.get_by_role("status")).to_have_text("Opening the text editor…")
+    expect(editor.get_by_role("button", name="Close")).to_be_focused()
+    screenshots(page, "opening")
+    page.keyboard.press("Tab")
+    expect(editor.get_by_role("button", name="Cancel")).to_be_focused()  # Tab stays in the dialog
+    with page.expect_event("requestfailed", lambda request: request.url.endswith("/versions/latest/")):
+        page.keyboard.press("Escape")  # closing aborts the read
+    expect(editor).to_be_hidden()
+    expect(add_text).to_be_focused()
+    page.unroute_all(behavior="ignoreErrors")
+
+    # Text not applied yet is only thrown away once the user says so.
+    add_text.click()
+    editor.get_by_role("button", name="Add Text").click()
+    text = editor.get_by_label("Text", exact=True)
+    text.fill("Not kept")
+    text.press("Escape")  # the text box keeps its Escape
+    expect(editor).to_be_visible()
+    editor.get_by_role("button", name="Cancel").click()
+    confirm = page.get_by_role("dialog", name="Discard your changes?")
+    expect(confirm.get_by_role("button", name="Keep editing")).to_be_focused()
+    screenshots(page, "discard")
+    confirm.get_by_role("button", name="Keep editing").click()
+    expect(confirm).to_be_hidden()
+    expect(text).to_have_value("Not kept")
+    page.keyboard.press("Escape")
+    confirm.get_by_role("button", name="Discard").click()
+    expect(editor).to_be_hidden()
+    assert not CreativeVersion.objects.exists()

@@ -202,7 +202,11 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
     });
   };
   const endDrag = (event) => {
-    if (dragRef.current?.pointerId === event.pointerId) dragRef.current = null;
+    if (dragRef.current?.pointerId !== event.pointerId) return;
+    // The text lands where the pointer is released, drawn at once (the moves before it may
+    // still be waiting for their render).
+    if (event.type === "pointerup") onPointerMove(event);
+    dragRef.current = null;
   };
 
   const apply = async () => {
@@ -259,7 +263,11 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
         </header>
 
         <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
-          <div className="flex h-[45dvh] shrink-0 items-center justify-center bg-slate-100 p-3 lg:h-auto lg:min-h-0 lg:flex-1 dark:bg-slate-950">
+          <div
+            className={`flex items-center justify-center bg-slate-100 p-3 lg:h-auto lg:min-h-0 lg:flex-1 dark:bg-slate-950 ${
+              opening ? "flex-1" : "h-[45dvh] shrink-0" // no settings yet: the message has the room
+            }`}
+          >
             {opening ? (
               <p role="status" className={ui.muted}>
                 Opening the text editor…
