@@ -193,8 +193,8 @@ describe("TextOverlayEditor", () => {
     fireEvent.pointerDown(canvas, { pointerId: 1, button: 0, clientX: 110, clientY: 50 });
     fireEvent.pointerMove(canvas, { pointerId: 1, clientX: 120, clientY: 55 });
     fireEvent.pointerMove(canvas, { pointerId: 2, clientX: 0, clientY: 0 }); // another finger: ignored
-    fireEvent.pointerMove(canvas, { pointerId: 1, clientX: 130, clientY: 60 });
-    fireEvent.pointerUp(canvas, { pointerId: 1, clientX: 130, clientY: 60 });
+    fireEvent.pointerMove(canvas, { pointerId: 1, clientX: 125, clientY: 58 });
+    fireEvent.pointerUp(canvas, { pointerId: 1, clientX: 130, clientY: 60 }); // lands where released
     expect([field("X (%)").value, field("Y (%)").value]).toEqual(["60", "60"]);
     fireEvent.pointerMove(canvas, { pointerId: 1, clientX: 190, clientY: 90 }); // released: no longer dragging
     expect(field("X (%)").value).toBe("60");
