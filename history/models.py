@@ -146,10 +146,6 @@ class Generation(models.Model):
         return f"#{self.pk} {self.tool}{step} {self.status}"
 
     @property
-    def is_finished(self) -> bool:
-        return self.status in (self.Status.SUCCESS, self.Status.FAILED)
-
-    @property
     def file_url(self) -> str | None:
         """The owner-only URL of the stored result (None when nothing was stored)."""
         if not self.file:

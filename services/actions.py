@@ -6,8 +6,6 @@ the reaper (dead worker, missed deadline) — and the admin's "Fail and refund" 
 `fail_generation`, whose conditional status update makes a second settlement a no-op.
 """
 
-import base64
-import binascii
 import functools
 import logging
 import threading
@@ -30,6 +28,7 @@ from history.models import Generation
 from history.storage import UPLOAD_AREAS, StoredPath, stored_path_from_reference
 from services.assets import Assets
 from services.engines.base import EngineError, EngineResult, get_engine
+from services.engines.images import decode_base64_image
 from services.registry import TOOLS, Tool, fallback_error_for
 from services.schema import StepSchemas
 from services.tool_schemas import SCRAPE_FIRST
@@ -439,12 +438,9 @@ def _finish_generation(generation: Generation, result: EngineResult) -> None:
 
 def _inline_image(reference) -> bytes | None:
     """A `data:` URL an engine left in the output (never stored inline: it becomes a file)."""
-    if not isinstance(reference, str) or not reference.startswith("data:") or "," not in reference:
+    if not isinstance(reference, str) or not reference.startswith("data:"):
         return None
-    try:
-        return base64.b64decode(reference.split(",", 1)[1], validate=False)
-    except (binascii.Error, ValueError):
-        return None
+    return decode_base64_image(reference)
 
 
 def _delete_quietly(stored: StoredPath) -> None:

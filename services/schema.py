@@ -16,7 +16,6 @@ from history.storage import UPLOAD_AREAS, stored_path_from_reference
 from services.colors import color_hex
 from services.outbound import OutboundError, parse_http_url
 
-TEXT_TYPES = {"text", "textarea", "url", "image", "color", "date"}
 CHOICE_TYPES = {"select", "radio"}
 
 # Accepted by url fields and by image fields (pasted URLs). Mirrored in JS.

@@ -38,7 +38,11 @@ def webhook(settings, upstream):
     # Committed for real here, so the immediate backend would run the job inside start_generation;
     # the dummy backend only records it and the test runs it.
     settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.dummy.DummyBackend"}}
-    return upstream
+    upstream.gave_up = []  # what a handler waited for in vain (reply_once)
+    yield upstream
+    if upstream.gave_up:
+        # The handler ran in the server's thread; the test fails here, saying what never happened.
+        pytest.fail("; ".join(upstream.gave_up))
 
 
 def stored_results(user) -> set[str]:
@@ -46,24 +50,28 @@ def stored_results(user) -> set[str]:
     return set(default_storage.listdir(folder)[1]) if default_storage.exists(folder) else set()
 
 
-def reply_once(generation_id: int, *, until, reply: Reply, on_receipt=None):
+def reply_once(server, generation_id: int, *, until, what: str, reply: Reply, on_receipt=None):
     """A webhook handler that (after `on_receipt(generation_id)`, if given) holds its answer until
-    `until(generation)` is true."""
+    `until(generation)` is true — `what` says what that is, for the failure if it never is."""
 
     def handler(received):
         try:
             if on_receipt:
-                eventually(lambda: on_receipt(generation_id) or True)
-            eventually(lambda: until(Generation.objects.get(pk=generation_id)))
+                eventually(lambda: on_receipt(generation_id) or True, "the test's step on receipt")
+            eventually(lambda: until(Generation.objects.get(pk=generation_id)), what)
             return reply
+        except pytest.fail.Exception as gave_up:  # not raised in the test's thread: handed over
+            server.gave_up.append(str(gave_up))
+            return Reply(500, b"gave up")
         finally:
             connection.close()
 
     return handler
 
 
-def eventually(condition) -> None:
-    """Retry `condition` until it is true; the bound only stops a broken test from hanging."""
+def eventually(condition, what: str) -> None:
+    """Retry `condition` until it is true; fail, naming `what`, if it never is (the bound only
+    stops a broken test from hanging)."""
     give_up = time.monotonic() + WAIT_SECONDS
     while time.monotonic() < give_up:
         try:
@@ -72,6 +80,7 @@ def eventually(condition) -> None:
         except OperationalError:  # SQLite's shared in-memory test database: "table is locked"; again
             pass
         time.sleep(0.02)
+    pytest.fail(f"Gave up after {WAIT_SECONDS} s waiting for {what}")
 
 
 def deadline_passes(generation_id: int) -> None:
@@ -86,9 +95,11 @@ def test_a_generation_past_its_deadline_is_failed_and_refunded_while_the_engine_
         "POST",
         "/webhook/spy-agent",
         handler=reply_once(
+            webhook,
             generation.pk,
             on_receipt=deadline_passes,  # while the engine waits for its answer
             until=lambda g: g.status == "failed",
+            what="the heartbeat to fail the generation past its deadline",
             reply=Reply(200, json.dumps(SPY_REPLY).encode()),
         ),
     )
@@ -116,8 +127,10 @@ def test_the_heartbeat_is_stamped_while_the_engine_runs(alice, webhook):
         "POST",
         "/webhook/meta-copy",
         handler=reply_once(
+            webhook,
             generation.pk,
             until=lambda g: g.heartbeat_at and g.started_at and g.heartbeat_at > g.started_at,
+            what="a heartbeat after the start",
             reply=Reply(200, json.dumps(reply).encode()),
         ),
     )
