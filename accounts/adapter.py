@@ -7,6 +7,7 @@
   origin (Host is validated by ALLOWED_HOSTS).
 """
 
+import logging
 from urllib.parse import quote
 
 from allauth.account.adapter import DefaultAccountAdapter
@@ -14,7 +15,10 @@ from allauth.socialaccount.adapter import DefaultSocialAccountAdapter
 from allauth.utils import build_absolute_uri
 from django.conf import settings
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.urls import reverse
+
+logger = logging.getLogger(__name__)
 
 SIGNED_IN = "Signed in successfully"
 SIGNED_UP = "Account created successfully"
@@ -42,6 +46,24 @@ class AccountAdapter(DefaultAccountAdapter):
         if name:
             user.name = name
         return super().save_user(request, user, form, commit=commit)
+
+    # Failed and refused sign-ins are logged (address and client IP, never the password): the
+    # trail an operator needs to see a password-guessing run.
+    def pre_authenticate(self, request, **credentials):
+        try:
+            super().pre_authenticate(request, **credentials)
+        except ValidationError:
+            logger.warning(
+                "Sign-in refused after too many failures: %s from %s",
+                credentials.get("email", ""),
+                self.get_client_ip(request),
+            )
+            raise
+
+    def authentication_failed(self, request, **credentials):
+        logger.warning(
+            "Failed sign-in: %s from %s", credentials.get("email", ""), self.get_client_ip(request)
+        )
 
     def post_login(self, request, user, *, signup: bool, **kwargs):
         response = super().post_login(request, user, signup=signup, **kwargs)

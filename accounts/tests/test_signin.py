@@ -106,6 +106,17 @@ def test_repeated_failures_are_rate_limited(client, alice):
     assert toasts(response) == ["Too many failed login attempts. Try again later."]
 
 
+def test_failed_and_refused_sign_ins_are_logged_with_the_address_and_client_ip(client, alice, caplog):
+    for _ in range(6):
+        client.post(
+            "/signin", {"email": alice.email, "password": "Wrong-password1"}, REMOTE_ADDR="203.0.113.9"
+        )
+    lines = [r.getMessage() for r in caplog.records if r.name == "accounts.adapter"]
+    assert lines[0] == f"Failed sign-in: {alice.email} from 203.0.113.9"
+    assert lines[-1] == f"Sign-in refused after too many failures: {alice.email} from 203.0.113.9"
+    assert not any("Wrong-password1" in line for line in lines)
+
+
 def test_behind_a_proxy_each_client_address_is_limited_on_its_own(client, alice, make_user, settings):
     settings.ALLAUTH_TRUSTED_PROXY_COUNT = 1  # BEHIND_PROXY: the proxy appends the client's address
 

@@ -147,3 +147,9 @@ def test_the_avatar_is_shown_but_cannot_be_uploaded_here(staff_client, alice):
     alice.refresh_from_db()
     assert alice.avatar.name == f"user-uploads/{alice.pk}/avatar-0123456789abcdef.png"
     assert not default_storage.exists(f"user-uploads/{alice.pk}/My_Photo.png")
+
+
+def test_the_admin_index_names_the_users_section_apart_from_allauths_accounts(staff_client):
+    page = staff_client.get(reverse("admin:index")).content.decode()
+    assert page.count(">Accounts<") == 1  # allauth's e-mail addresses
+    assert ">Users<" in page
