@@ -69,11 +69,6 @@ export const FONT_NAMES = Object.freeze(FONTS.map((f) => f.name));
 
 const byName = new Map(FONTS.map((f) => [f.name, f]));
 
-/** The catalogue entry for `name`, or undefined for a name we do not bundle. */
-export function fontByName(name) {
-  return byName.get(name);
-}
-
 /** The CSS font-family value for a catalogue font (unknown names fall back to Arial). */
 export function cssFamily(name) {
   const entry = byName.get(name) || byName.get(DEFAULT_FONT);

@@ -93,7 +93,7 @@ export function clientToNatural(clientX, clientY, rect, { width, height }) {
 }
 
 /** Lays out every element with one canvas context's measurements. */
-export function layoutAll(ctx, elements, size) {
+function layoutAll(ctx, elements, size) {
   const measure = (text, font) => {
     ctx.font = font;
     return ctx.measureText(text).width;

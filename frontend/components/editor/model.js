@@ -17,9 +17,9 @@ export const LIMITS = Object.freeze({
   historyDepth: 100,
 });
 
-export const FONT_WEIGHTS = Object.freeze(["normal", "bold"]);
-export const FONT_STYLES = Object.freeze(["normal", "italic"]);
-export const TEXT_ALIGNS = Object.freeze(["left", "center", "right"]);
+const FONT_WEIGHTS = Object.freeze(["normal", "bold"]);
+const FONT_STYLES = Object.freeze(["normal", "italic"]);
+const TEXT_ALIGNS = Object.freeze(["left", "center", "right"]);
 
 export const DEFAULT_ELEMENT = Object.freeze({
   text: "Your Text Here",
@@ -35,7 +35,7 @@ export const DEFAULT_ELEMENT = Object.freeze({
   opacity: 1,
 });
 
-export const LAYERS_VERSION = 1;
+const LAYERS_VERSION = 1;
 
 export function clamp(value, min, max) {
   return Math.min(max, Math.max(min, value));
@@ -111,7 +111,7 @@ export function elementsFromJSON(json) {
 }
 
 /** A fresh id not used by `elements`. */
-export function nextElementId(elements) {
+function nextElementId(elements) {
   const used = new Set(elements.map((el) => el.id));
   let n = elements.length + 1;
   while (used.has(`t${n}`)) n += 1;

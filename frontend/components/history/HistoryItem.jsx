@@ -15,13 +15,13 @@ const STATUS_STYLES = {
 
 const STEP_LABELS = { scrape: "Website analysis", copy: "Copy", creative: "Creative" };
 
-export function statusLabel(status) {
+function statusLabel(status) {
   const text = String(status || "");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** A failed run is always refunded (uniform refunds), so its cost is never shown as spent. */
-export function refundNote(credits) {
+function refundNote(credits) {
   return credits > 0 ? `The ${credits} credits for this run were refunded.` : "This run failed.";
 }
 
@@ -111,7 +111,7 @@ function Output({ detail, toolLabel, downloadName }) {
   );
 }
 
-export const FOLLOW_MS = 5000; // an unfinished entry re-reads itself until it is done
+const FOLLOW_MS = 5000; // an unfinished entry re-reads itself until it is done
 
 /** One history entry: collapsed by default; expanding loads its detail once. An entry still
  * queued or running follows itself and shows its outcome when it settles. */
