@@ -1,3 +1,5 @@
+from datetime import UTC
+
 from django.urls import reverse
 
 from credits.actions import grant_credits, refund_credits, spend_credits
@@ -73,3 +75,11 @@ def test_an_account_without_entries_sees_the_empty_state(client, django_user_mod
     body = client.get(URL).content.decode()
 
     assert "No credit activity yet" in body
+
+
+def test_times_say_they_are_utc_and_carry_the_moment_for_the_browser_to_localise(alice_client, alice):
+    entry = alice.ledger_entries.get()
+    body = alice_client.get(URL).content.decode()
+    moment = entry.created_at.astimezone(UTC)
+    written = f"{moment:%b} {moment.day}, {moment.year}, {moment:%-I:%M} {moment:%p}"
+    assert f'<time datetime="{moment.isoformat()}" data-local-time>{written} UTC</time>' in body

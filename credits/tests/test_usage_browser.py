@@ -3,7 +3,9 @@
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
+from config.pytest_plugin import PASSWORD
 from credits.actions import grant_credits, refund_credits, spend_credits
 
 ARTIFACTS = Path("test-artifacts")
@@ -41,3 +43,25 @@ def test_a_user_reads_their_credit_usage(signed_in_page, live_server, alice, bob
                 "(dark) => document.documentElement.classList.toggle('dark', dark)", theme == "dark"
             )
             page.screenshot(path=str(ARTIFACTS / f"usage-{theme}-{size}.png"), full_page=True)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_ledger_times_are_shown_in_the_readers_time_zone(browser, browser_context_args, live_server, alice):
+    context = browser.new_context(**{**browser_context_args, "timezone_id": "Asia/Tokyo"})
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/signin")
+        page.fill("input[name=email]", alice.email)
+        page.fill("input[name=password]", PASSWORD)
+        page.click("button[type=submit]")
+        page.wait_for_url(f"{live_server.url}/dashboard")
+
+        page.goto(f"{live_server.url}/usage")
+
+        time = page.locator("table tbody tr time").first
+        moment = time.get_attribute("datetime")
+        tokyo = page.evaluate("(iso) => new Date(iso).toLocaleString()", moment)  # as /history writes it
+        expect(time).to_have_text(tokyo)
+        assert "UTC" not in time.inner_text()
+    finally:
+        context.close()

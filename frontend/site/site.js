@@ -11,6 +11,7 @@ import { initAvatarUploader } from "./behaviours/avatar.js";
 import { initSubscribe } from "./behaviours/subscribe.js";
 import { initCancelSubscription } from "./behaviours/billing.js";
 import { initDialogs } from "./behaviours/dialogs.js";
+import { initLocalTimes } from "./behaviours/local-time.js";
 
 initToasts();
 initTheme();
@@ -23,3 +24,4 @@ initAvatarUploader();
 initSubscribe(); // billing's: plan cards' Subscribe buttons
 initCancelSubscription(); // billing's: the cancel dialog on /billing
 initDialogs(); // modal <dialog>s: the cancel dialog, the dashboard's Invite Team
+initLocalTimes(); // <time data-local-time>: /usage's ledger times in the reader's zone
