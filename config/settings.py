@@ -418,6 +418,8 @@ LOGGING = {
     "filters": {"without_traceback": {"()": "config.log_filters.WithoutTraceback"}},
     "loggers": {
         "django.db.backends": {"level": "WARNING"},
+        # Its DEBUG lines print every request's URL, and the Meta Ad Library's carries the token.
+        "urllib3": {"level": "INFO"},
         # A request for another host name is a bot or a misconfigured proxy, not a crash: one
         # line saying which host, without a traceback each time.
         "django.security.DisallowedHost": {"filters": ["without_traceback"]},

@@ -176,3 +176,13 @@ def test_a_request_for_another_host_is_logged_in_one_line_without_a_traceback(cl
     [record] = [r for r in caplog.records if r.name == "django.security.DisallowedHost"]
     assert "unknown.example" in record.getMessage()
     assert record.exc_info is None
+
+
+def test_debug_logging_does_not_print_outbound_urls_which_may_carry_tokens(tmp_path):
+    show = (
+        "shell",
+        "-c",
+        "import logging; print(logging.getLevelName(logging.getLogger('urllib3.connectionpool').getEffectiveLevel()))",
+    )
+    result = manage(*show, env=production_env(DATA_DIR=str(tmp_path), LOG_LEVEL="DEBUG"))
+    assert result.stdout.splitlines()[-1] == "INFO", result.stderr
