@@ -10,6 +10,7 @@ from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 
+from accounts.avatars import AVATAR_MAX_BYTES  # 'user-uploads' holds avatars
 from config.images import NOT_AN_IMAGE, InvalidImage, image_header, reencode_image
 from history.models import CreativeVersion, Generation
 from history.storage import (
@@ -26,7 +27,6 @@ logger = logging.getLogger(__name__)
 
 MB = 1024 * 1024
 UPLOAD_MAX_BYTES = 5 * MB
-AVATAR_MAX_BYTES = 2 * MB  # 'user-uploads' holds avatars (spec 000 §9: avatar 2 MB)
 
 
 class UploadRejected(Exception):
