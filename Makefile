@@ -74,7 +74,7 @@ run: install frontend .data/secret_key
 	$(PY) manage.py createcachetable && \
 	$(PY) manage.py collectstatic --noinput -v 0 && \
 	echo "Adsmith AI is running at http://127.0.0.1:$(PORT)  (Ctrl-C stops web and worker)" && \
-	exec $(VENV)/bin/honcho -f config/Procfile start -c worker=$(WORKERS)
+	exec $(PY) config/run_local.py -f config/Procfile start -c worker=$(WORKERS)
 
 test: install-test frontend chromium redis
 	bash .ci/with-postgres.sh bash .ci/test-suite.sh
