@@ -16,7 +16,7 @@ class Assets:
         """The bytes of one of this user's stored files, named by our file URL (relative or
         absolute) or its storage path. None for anything else — including another user's
         file, a missing file, and foreign http(s) URLs, which the engine fetches itself
-        through services.outbound with the public-address check."""
+        through config.outbound with the public-address check."""
         stored = stored_path_from_reference(url_or_path)
         if stored is None or stored.user_id != self.user.pk:
             return None

@@ -12,9 +12,9 @@ from typing import Any
 
 from django.utils import timezone
 
+from config.outbound import OutboundError, parse_http_url
 from history.storage import UPLOAD_AREAS, stored_path_from_reference
 from services.colors import color_hex
-from services.outbound import OutboundError, parse_http_url
 
 CHOICE_TYPES = {"select", "radio"}
 

@@ -1,7 +1,7 @@
 """Images going into and coming out of engines.
 
 In: the user's logo and product image are named by our own upload URL (read from storage through
-`assets`, never fetched over HTTP) or by a URL they pasted (fetched through services.outbound with
+`assets`, never fetched over HTTP) or by a URL they pasted (fetched through config.outbound with
 the public-address check). Out: whatever an engine's reply holds — a data URL, bare base64 or an
 http URL — becomes verified PNG bytes, or the caller's documented "no image" error.
 """
@@ -10,8 +10,8 @@ import base64
 import binascii
 import logging
 
+from config import outbound
 from config.images import InvalidImage, reencode_image
-from services import outbound
 from services.engines.base import EngineError
 
 logger = logging.getLogger(__name__)

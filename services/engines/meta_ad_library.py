@@ -10,7 +10,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from django.conf import settings
 
-from services import outbound
+from config import outbound
 from services.engines.base import EngineError
 from services.registry import fallback_error_for
 

@@ -1,5 +1,5 @@
 """The OpenAI-compatible engine: any API that speaks /chat/completions and /images/*, over plain
-HTTP through services.outbound (no SDK: one HTTP seam, one set of limits, testable against a local
+HTTP through config.outbound (no SDK: one HTTP seam, one set of limits, testable against a local
 server).
 
 Text comes back as strict JSON-schema output, so a reply either fits the normalized shape or fails
@@ -14,7 +14,7 @@ from typing import Any
 
 from django.conf import settings
 
-from services import outbound
+from config import outbound
 from services.engines.base import Assets, EngineError, EngineResult, run_operation
 from services.engines.images import png_from_reference, read_input_image
 from services.engines.meta_ad_library import clean_snapshot_url, search_ads_archive

@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
-from services import outbound
+from config import outbound
 from services.engines.base import EngineError
 
 PAGE_MAX_BYTES = 3 * 1024 * 1024

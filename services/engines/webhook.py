@@ -3,7 +3,7 @@
 Every call is a JSON POST to WEBHOOK_BASE_URL + its path, carrying userId and an ISO timestamp;
 the replies go through the tolerant parsers in webhook_parsers.py. The base URL is the operator's
 own service (often n8n on a private network), so it is not held to the public-address check; images
-named in a reply are (services.outbound, user_supplied=True).
+named in a reply are (config.outbound, user_supplied=True).
 """
 
 import logging
@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 from django.conf import settings
 
-from services import outbound
+from config import outbound
 from services.engines import webhook_parsers as parse
 from services.engines.base import Assets, EngineError, EngineResult, run_operation
 from services.engines.images import image_for_webhook, png_from_reference

@@ -1,8 +1,8 @@
-"""services.outbound.fetch: the public-address check, redirects, size cap and deadline."""
+"""config.outbound.fetch: the public-address check, redirects, size cap and deadline."""
 
 import pytest
 
-from services.outbound import OutboundError, check_url, fetch, is_public_address
+from config.outbound import OutboundError, check_url, fetch, is_public_address
 from services.tests.local_servers import Reply
 
 SSRF_TARGETS = [

@@ -1,4 +1,6 @@
-"""The one HTTP wrapper for everything the server fetches or calls (engines, images, scraping).
+"""The one HTTP wrapper for everything the server fetches or calls (engines, images, scraping, the
+sign-up auth webhook). It lives in config, the shared base, so that every app may use it — accounts
+may not import services.
 
 Why not plain `requests`: a user-supplied URL must only ever reach a public address, and the check
 has to apply to the address actually connected to — otherwise DNS rebinding (public answer at check
