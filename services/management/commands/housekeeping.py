@@ -1,4 +1,5 @@
-"""Delete expired sessions and old finished task results (services/housekeeping.py).
+"""Delete expired sessions, old finished task results and what other apps registered
+(services/housekeeping.py, config/housekeeping.py).
 
 The reaper's loop runs this once an hour; run it from cron instead if the reaper is not looping.
 """
@@ -9,7 +10,10 @@ from services.housekeeping import TASK_RESULTS_KEPT_DAYS, clean_up
 
 
 class Command(BaseCommand):
-    help = "Delete expired sessions and the task results of jobs finished more than N days ago."
+    help = (
+        "Delete expired sessions and the task results of jobs finished more than N days ago, then run"
+        " the housekeeping other apps registered (such as clearing old Stripe event payloads)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
