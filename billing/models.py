@@ -387,10 +387,23 @@ class PaidInvoice(models.Model):
         return self.invoice_id
 
 
+class StripeEventQuerySet(models.QuerySet):
+    def with_payloads_to_clear(self, *, processed_before: datetime):
+        """Events processed before `processed_before` that still hold their payload. (Processing
+        comes after receipt, so the indexed received_at narrows the search to the same rows.)"""
+        return (
+            self.filter(received_at__lt=processed_before, processed_at__lt=processed_before)
+            .exclude(payload={})
+            .order_by()
+        )
+
+
 class StripeEvent(models.Model):
     """Every webhook event we accepted, for staff to read. The primary key is Stripe's event
     id, inserted in the same transaction as the event's effects: that is what makes each event
-    take effect once, however often (or concurrently) Stripe delivers it."""
+    take effect once, however often (or concurrently) Stripe delivers it. So rows are never
+    deleted; a processed event's payload is emptied ({}) once it is a month old
+    (billing/housekeeping.py)."""
 
     id = models.CharField(primary_key=True, max_length=255)
     type = models.CharField(max_length=100, db_index=True)
@@ -399,6 +412,8 @@ class StripeEvent(models.Model):
     received_at = models.DateTimeField(auto_now_add=True, db_index=True)
     processed_at = models.DateTimeField(null=True, blank=True)
     error = models.TextField(blank=True)
+
+    objects = StripeEventQuerySet.as_manager()
 
     class Meta:
         ordering = ["-received_at"]
