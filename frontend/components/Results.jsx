@@ -1,7 +1,8 @@
 // How each kind of output is shown. Which kind a tool shows is decided by its island; the
 // views load on demand (OnDemand.jsx), so the result card lives here rather than in Cards.jsx.
-import { useId, useState } from "react";
+import { useId } from "react";
 import { downloadImage } from "../lib/download.js";
+import { useImageFallback } from "../lib/imageFallback.js";
 import { isWebUrl, outputParts, outputText, variationsOf } from "../lib/output.js";
 import CopyButton from "./CopyButton.jsx";
 import * as ui from "./ui.js";
@@ -81,12 +82,6 @@ export function SocialCopyResult({ output, headingRef }) {
   );
 }
 
-// Shown instead of a generated image that fails to load.
-const PLACEHOLDER =
-  "data:image/svg+xml;charset=utf-8," +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400"><rect width="400" height="400" fill="#e2e8f0"/><path d="M140 250l50-60 40 45 30-35 50 50H140z" fill="#94a3b8"/><circle cx="250" cy="160" r="18" fill="#94a3b8"/><text x="200" y="310" font-family="sans-serif" font-size="18" text-anchor="middle" fill="#64748b">Image unavailable</text></svg>',
-  );
 
 /** A generated creative: the image (max 600 px high), Download, and optionally the text
  * editor button and the 'With Custom Text' badge. */
@@ -101,8 +96,8 @@ export function CreativeResult({
   hint,
   headingRef,
 }) {
-  const [broken, setBroken] = useState(false);
   const source = image || output?.image;
+  const { broken, imgProps } = useImageFallback(source);
   return (
     <ResultCard
       title={title}
@@ -117,7 +112,7 @@ export function CreativeResult({
       }
       actions={
         <div className="flex gap-2">
-          {onEditText && (
+          {onEditText && !broken && (
             <button type="button" className={ui.buttonSecondary} onClick={onEditText}>
               {editLabel}
             </button>
@@ -135,9 +130,8 @@ export function CreativeResult({
       }
     >
       <img
-        src={broken ? PLACEHOLDER : source}
+        {...imgProps}
         alt={broken ? "Generated image unavailable" : title}
-        onError={() => setBroken(true)}
         className="mx-auto max-h-[600px] w-auto max-w-full rounded-xl border border-slate-200 object-contain dark:border-slate-700"
         data-testid="creative-image"
       />

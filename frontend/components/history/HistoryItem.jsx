@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { api } from "../../lib/api.js";
 import { downloadImage, downloadText } from "../../lib/download.js";
+import { useImageFallback } from "../../lib/imageFallback.js";
 import { isWebUrl, outputParts, outputText } from "../../lib/output.js";
 import { urlFor } from "../../lib/urls.js";
 import CopyButton from "../CopyButton.jsx";
@@ -29,6 +30,26 @@ function isFinished(status) {
   return status === "success" || status === "failed";
 }
 
+/** A creative in a history entry: Download and Edit Text only while its image is there. */
+function HistoryCreative({ image, alt, downloadName, editText }) {
+  const { broken, imgProps } = useImageFallback(image);
+  return (
+    <figure className="space-y-2">
+      <img {...imgProps} alt={broken ? "Generated image unavailable" : alt} className="max-h-72 rounded-lg border border-slate-200 object-contain dark:border-slate-700" />
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={ui.buttonSmall} onClick={() => downloadImage(image, downloadName)} title="Download image" disabled={broken}>
+          Download
+        </button>
+        {editText && !broken && (
+          <button type="button" className={ui.buttonSmall} onClick={editText}>
+            Edit Text
+          </button>
+        )}
+      </div>
+    </figure>
+  );
+}
+
 function Output({ detail, toolLabel, downloadName }) {
   const parts = outputParts(detail.output_data, detail.file_url);
   if (detail.status === "failed") {
@@ -46,21 +67,7 @@ function Output({ detail, toolLabel, downloadName }) {
       {parts.image && (
         // Creatives reopen in the text-overlay editor (the original plus the latest layers).
         <CreativeWithTextEditor output={detail.output_data} image={parts.image} editLabel="Edit Text" appliedMessage="Creative updated with custom text!">
-          {({ image, editText }) => (
-            <figure className="space-y-2">
-              <img src={image} alt={`${toolLabel} output`} className="max-h-72 rounded-lg border border-slate-200 object-contain dark:border-slate-700" />
-              <div className="flex flex-wrap gap-2">
-                <button type="button" className={ui.buttonSmall} onClick={() => downloadImage(image, downloadName)} title="Download image">
-                  Download
-                </button>
-                {editText && (
-                  <button type="button" className={ui.buttonSmall} onClick={editText}>
-                    Edit Text
-                  </button>
-                )}
-              </div>
-            </figure>
-          )}
+          {({ image, editText }) => <HistoryCreative image={image} alt={`${toolLabel} output`} downloadName={downloadName} editText={editText} />}
         </CreativeWithTextEditor>
       )}
       {parts.variations.map((v, i) => (

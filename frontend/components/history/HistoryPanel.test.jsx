@@ -119,6 +119,28 @@ describe("HistoryPanel", () => {
     expect(toasts).toContainEqual({ message: "Image downloaded successfully!", kind: "success" });
   });
 
+  it("shows a placeholder for a creative whose file is gone, and offers nothing to do with it", async () => {
+    serve({
+      [LIST]: {
+        results: [{ id: 4, tool: "social-media-creative", service_type: "social_media_creative", status: "success", credits_used: 80, created_at: "2026-11-21T08:00:00Z" }],
+      },
+      "/api/history/4/": {
+        id: 4,
+        status: "success",
+        output_data: { image: "/files/generation-history/1/gone.png", versionsUrl: "/api/generations/4/versions/" },
+      },
+    });
+    await act(async () => render(panel()));
+    const [item] = screen.getAllByTestId("history-item");
+    await act(async () => fireEvent.click(within(item).getAllByRole("button")[0]));
+    expect(within(item).getByRole("button", { name: "Edit Text" })).toBeTruthy();
+    await act(async () => fireEvent.error(within(item).getByRole("img")));
+    const image = within(item).getByRole("img", { name: "Generated image unavailable" });
+    expect(image.getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
+    expect(within(item).getByRole("button", { name: "Download" }).disabled).toBe(true);
+    expect(within(item).queryByRole("button", { name: "Edit Text" })).toBeNull();
+  });
+
   it("shows a failed run's cost as refunded, with the engine's message and the refund note", async () => {
     serve({
       [LIST]: {
