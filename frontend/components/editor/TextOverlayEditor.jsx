@@ -505,7 +505,15 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
             <button type="button" className={ui.buttonSecondary} onClick={requestClose} disabled={busy}>
               Cancel
             </button>
-            <button type="button" className={ui.buttonPrimary} onClick={apply} disabled={!source || busy}>
+            {/* Only marked disabled while applying: a disabled button loses keyboard focus, which
+                would leave the dialog (Escape and Tab with it) when the save fails. */}
+            <button
+              type="button"
+              className={`${ui.buttonPrimary} aria-disabled:cursor-wait aria-disabled:opacity-60`}
+              onClick={apply}
+              disabled={!source}
+              aria-disabled={busy || undefined}
+            >
               {busy ? "Applying…" : "Apply Text"}
             </button>
           </div>

@@ -231,6 +231,24 @@ describe("TextOverlayEditor", () => {
     ]);
   });
 
+  it("keeps Apply Text focusable while it saves, so focus stays in the dialog, and applies once", async () => {
+    let fail;
+    const onApply = vi.fn(() => new Promise((_, reject) => (fail = reject)));
+    await openEditor({ onApply });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Add Text" })));
+    const apply = screen.getByRole("button", { name: "Apply Text" });
+    apply.focus();
+    await act(async () => fireEvent.click(apply));
+    const applying = screen.getByRole("button", { name: "Applying…" });
+    expect(applying.disabled).toBe(false);
+    expect(applying.getAttribute("aria-disabled")).toBe("true");
+    await act(async () => fireEvent.click(applying));
+    await waitFor(() => expect(onApply).toHaveBeenCalledTimes(1));
+    await act(async () => fail(new Error("HTTP error! status: 401")));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Apply Text" }).getAttribute("aria-disabled")).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Apply Text" }));
+  });
+
   it("stays open and says 'Failed to generate final image' when saving fails", async () => {
     const { onClose } = await openEditor({ onApply: vi.fn(async () => Promise.reject(new Error("HTTP error! status: 500"))) });
     vi.spyOn(console, "error").mockImplementation(() => {});
