@@ -82,7 +82,6 @@ export function SocialCopyResult({ output, headingRef }) {
   );
 }
 
-
 /** A generated creative: the image (max 600 px high), Download, and optionally the text
  * editor button and the 'With Custom Text' badge. */
 export function CreativeResult({

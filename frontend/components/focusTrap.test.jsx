@@ -1,14 +1,15 @@
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useLayoutEffect, useRef, useState } from "react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { useFocusTrap } from "./focusTrap.js";
 
-function Dialog() {
+function Dialog({ label = "Working", onEscape, children }) {
   const ref = useRef(null);
-  useFocusTrap(ref);
+  useFocusTrap(ref, { onEscape });
   return (
-    <div ref={ref} role="dialog" aria-label="Working">
+    <div ref={ref} role="dialog" aria-label={label} tabIndex={-1}>
       <button type="button">Inside</button>
+      {children}
     </div>
   );
 }
@@ -55,5 +56,41 @@ describe("useFocusTrap", () => {
     await act(async () => screen.getByRole("button", { name: "Start" }).click());
     await act(async () => screen.getByRole("button", { name: "Finish" }).click());
     expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Result" }));
+  });
+
+  // As when the focused button is disabled or removed, or the backdrop is clicked.
+  const dropFocusToThePage = () => document.activeElement.blur();
+
+  it("brings Tab back into the dialog when focus has fallen to the page", () => {
+    render(
+      <>
+        <button type="button">Behind</button>
+        <Dialog>
+          <button type="button">Last</button>
+        </Dialog>
+      </>,
+    );
+    dropFocusToThePage();
+    expect(document.activeElement).toBe(document.body);
+    fireEvent.keyDown(document.body, { key: "Tab" });
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Inside" }));
+    dropFocusToThePage();
+    fireEvent.keyDown(document.body, { key: "Tab", shiftKey: true });
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Last" }));
+  });
+
+  it("hands Escape pressed on the page to the innermost dialog only", () => {
+    const outer = vi.fn();
+    const inner = vi.fn();
+    render(
+      <Dialog label="Outer" onEscape={outer}>
+        <Dialog label="Inner" onEscape={inner} />
+      </Dialog>,
+    );
+    dropFocusToThePage();
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    expect(inner).toHaveBeenCalledTimes(1);
+    expect(outer).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByRole("dialog", { name: "Inner" }));
   });
 });

@@ -140,6 +140,16 @@ describe("TextOverlayEditor", () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it("still closes on Escape, and Tab stays inside, when focus has fallen to the page", async () => {
+    const { onClose, dialog } = await openEditor();
+    document.activeElement.blur(); // as when a focused button is disabled, or the backdrop is clicked
+    fireEvent.keyDown(document.body, { key: "Tab" });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    document.activeElement.blur();
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it("asks before Escape, Cancel or Close throw away text not applied yet", async () => {
     const { onClose, dialog } = await openEditor();
     fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
