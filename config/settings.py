@@ -351,6 +351,9 @@ UPLOADS_PER_HOUR = env_int("UPLOADS_PER_HOUR", 100)
 STRIPE_SECRET_KEY = env_str("STRIPE_SECRET_KEY")
 STRIPE_WEBHOOK_SECRET = env_str("STRIPE_WEBHOOK_SECRET")
 STRIPE_API_BASE = env_str("STRIPE_API_BASE")  # tests point this at a local server
+# How long a Stripe read shown on a page (the billing page, the billing API's GETs) may take;
+# it is not retried, and stored copies are shown instead (billing/stripe_client.py).
+STRIPE_READ_TIMEOUT_SECONDS = env_int("STRIPE_READ_TIMEOUT_SECONDS", 5)
 # Per-plan Stripe price ids and Payment Links; when set they win over the values staff edit
 # in the admin. Keys are plan ids; the variable names use the plans' display names.
 _STRIPE_PLAN_ENV_NAMES = {
