@@ -1,9 +1,42 @@
+"""Is this process fit to serve? /healthz for load balancers, and the start-up refusal of a web
+process whose configuration cannot work (config/wsgi.py)."""
+
+from django.core import checks
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 from django.http import HttpResponse
 
+# The tag of the system checks a web process runs as it starts (services/checks.py): settings
+# mistakes that `check`, `migrate`, the workers and the reaper already refuse, but that gunicorn
+# would otherwise serve with — taking users' credits for generations no worker will run.
+SERVING_CHECKS = "serving"
+
 
 def healthz(request):
-    """Liveness + database check for load balancers; also the benchmarks' baseline view."""
+    """Liveness + database check for load balancers; also the benchmarks' baseline view.
+
+    It does not repeat the configuration checks: a web process with a configuration Error never
+    starts (refuse_to_serve_misconfigured), and the settings cannot change while it runs."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
     return HttpResponse("ok", content_type="text/plain")
+
+
+def refuse_to_serve_misconfigured() -> None:
+    """Raise ImproperlyConfigured listing the SERVING_CHECKS Errors (DEBUG off turns the checks'
+    problems into Errors). Only these checks run — they read settings; the full suite is slow
+    and queries the database — once, as the process loads the application."""
+    errors = [
+        message
+        for message in checks.run_checks(tags=[SERVING_CHECKS])
+        if message.is_serious() and not message.is_silenced()
+    ]
+    if errors:
+        raise ImproperlyConfigured(
+            "Not serving: the configuration has errors (`manage.py check` lists them too).\n"
+            + "\n".join(_described(error) for error in errors)
+        )
+
+
+def _described(message: checks.CheckMessage) -> str:
+    return f"{message.id}: {message.msg}" + (f"\n    HINT: {message.hint}" if message.hint else "")

@@ -1,6 +1,7 @@
 """System checks for the generation and payment settings: a configuration mistake fails loudly at
-start-up (`manage.py check`, `migrate`, the workers and the reaper run these), not per generation
-after a user has been charged, nor per Stripe event after a customer has paid.
+start-up (`manage.py check`, `migrate`, the workers and the reaper run these, and the web process
+runs them by their tag, SERVING_CHECKS, as it starts: config/wsgi.py), not per generation after a
+user has been charged, nor per Stripe event after a customer has paid.
 
 With DEBUG off each problem is an Error, which stops those commands; with DEBUG on it is a Warning,
 so a developer can still run the app with only part of the configuration. The checks read settings
@@ -10,6 +11,7 @@ only: nothing is called.
 from django.conf import settings
 from django.core import checks
 
+from config.health import SERVING_CHECKS
 from services.engines.base import ENGINES, engine_name_for
 from services.registry import TOOLS
 
@@ -27,7 +29,7 @@ def _engine_setting(tool) -> str:
     return override if getattr(settings, override, "") else "GENERATION_ENGINE"
 
 
-@checks.register()
+@checks.register(SERVING_CHECKS)
 def check_generation_engines(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
     problems = []
     engines = {slug: engine_name_for(tool) for slug, tool in TOOLS.items()}
@@ -75,7 +77,7 @@ def check_generation_engines(app_configs=None, **kwargs) -> list[checks.CheckMes
     return problems
 
 
-@checks.register()
+@checks.register(SERVING_CHECKS)
 def check_stripe_keys(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
     if settings.STRIPE_SECRET_KEY and not settings.STRIPE_WEBHOOK_SECRET:
         return [
