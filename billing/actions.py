@@ -302,8 +302,9 @@ def plan_change_portal_url(*, subscription: Subscription, plan: Plan, return_url
 
 def refresh_subscription(*, subscription: Subscription) -> Subscription:
     """Re-read the subscription from Stripe (the billing page shows it as Stripe has it now),
-    and note when (billing.reads asks again only once that is a few minutes old)."""
-    snapshot = stripe_client.retrieve_subscription(subscription.subscription_id)
+    and note when (billing.reads asks again only once that is a few minutes old). A page read:
+    a short timeout and no retry, since the stored copy can be shown instead."""
+    snapshot = stripe_client.retrieve_subscription(subscription.subscription_id, page_read=True)
     now = _stripe_now()
     subscription = sync_subscription(snapshot=snapshot, at=now)
     Subscription.objects.filter(pk=subscription.pk).update(refreshed_at=now)

@@ -1,6 +1,16 @@
 """The one seam to Stripe. Every Stripe API call and the webhook signature check go through
 here, so the rest of billing deals in plain dicts and one error type with a user-facing message.
 
+Two kinds of call, because a slow Stripe must not hold the site's web threads:
+- Page reads (the billing page, the billing API's GETs) wait STRIPE_READ_TIMEOUT_SECONDS (5 s)
+  and are not retried: there is a stored copy to show instead.
+- Actions the user started (cancel, the customer portal, a plan change) wait 15 s and retry
+  once: there is no stored answer to them, and waiting is what the user asked for.
+After Stripe failed the way an outage does (no answer in time, no connection, a 5xx), page
+reads do not ask it for PAGE_READ_PAUSE_SECONDS, in every process: the pause is kept in the
+default cache (database or Redis, shared). A refusal (4xx: an unknown id, a bad key) concerns
+that request, so it pauses nothing.
+
 Tests intercept the HTTP underneath (stripe-python uses `requests`) or point STRIPE_API_BASE
 at a local server; nothing here is mocked.
 """
@@ -10,12 +20,19 @@ import logging
 
 import stripe
 from django.conf import settings
+from django.core.cache import cache
 
 log = logging.getLogger(__name__)
 
 # Stripe refuses webhook signatures older than this many seconds (replay protection).
 WEBHOOK_TOLERANCE_SECONDS = 300
-_TIMEOUT_SECONDS = 15
+_ACTION_TIMEOUT_SECONDS = 15
+_ACTION_NETWORK_RETRIES = 1
+PAGE_READ_PAUSE_SECONDS = 60
+_PAGE_READ_PAUSE_KEY = "billing:stripe-page-reads-paused"
+
+SUBSCRIPTION_UNAVAILABLE = "Could not load your subscription from Stripe. Please try again."
+INVOICES_UNAVAILABLE = "Could not load your billing history from Stripe. Please try again."
 
 
 class StripeUnavailable(Exception):
@@ -44,32 +61,71 @@ def is_configured() -> bool:
     return bool(settings.STRIPE_SECRET_KEY)
 
 
-def _client() -> stripe.StripeClient:
+def _client(*, page_read: bool) -> stripe.StripeClient:
     if not is_configured():
         raise StripeUnavailable("Billing is not configured.")
     base = settings.STRIPE_API_BASE
+    # stripe-python takes the timeout per HTTP client (retries could be per request, the
+    # timeout cannot), so each kind of call gets a client of its own.
+    if page_read:
+        timeout, retries = settings.STRIPE_READ_TIMEOUT_SECONDS, 0
+    else:
+        timeout, retries = _ACTION_TIMEOUT_SECONDS, _ACTION_NETWORK_RETRIES
     return stripe.StripeClient(
         settings.STRIPE_SECRET_KEY,
         base_addresses={"api": base} if base else None,
-        http_client=stripe.RequestsClient(timeout=_TIMEOUT_SECONDS),
-        max_network_retries=1,
+        http_client=stripe.RequestsClient(timeout=timeout),
+        max_network_retries=retries,
     )
 
 
-def _call(what: str, message: str, fn):
-    """Runs one Stripe request; any Stripe failure becomes StripeUnavailable(message)."""
+def _call(what: str, message: str, fn, *, page_read: bool = False):
+    """Runs one Stripe request; any Stripe failure becomes StripeUnavailable(message). A page
+    read while page reads are paused fails at once, without asking Stripe."""
+    if page_read and _page_reads_paused():
+        raise StripeUnavailable(message)
     try:
-        return fn(_client()).to_dict()
+        return fn(_client(page_read=page_read)).to_dict()
     except stripe.StripeError as exc:
         log.warning("Stripe %s failed: %s", what, exc)
+        if _is_outage(exc):
+            _pause_page_reads()
         raise StripeUnavailable(message) from exc
 
 
-def retrieve_subscription(subscription_id: str) -> dict:
+def _is_outage(exc: stripe.StripeError) -> bool:
+    """Stripe, or the way to it, is failing for everyone: no answer within the timeout, no
+    connection, or a server error. (A 429 is left out: Stripe also sends it for one locked
+    object, and it answers at once.)"""
+    return isinstance(exc, stripe.APIConnectionError) or (exc.http_status or 0) >= 500
+
+
+def _page_reads_paused() -> bool:
+    """Whether a recent outage-type failure (in any process) has paused page reads. When the
+    cache itself fails, reads are not paused: the page asks Stripe as it would without one."""
+    try:
+        return bool(cache.get(_PAGE_READ_PAUSE_KEY, False))
+    except Exception:
+        log.warning("Could not read the Stripe page-read pause from the cache", exc_info=True)
+        return False
+
+
+def _pause_page_reads() -> None:
+    log.warning("Stripe is failing: page reads show stored copies for %s s", PAGE_READ_PAUSE_SECONDS)
+    try:
+        cache.set(_PAGE_READ_PAUSE_KEY, True, timeout=PAGE_READ_PAUSE_SECONDS)
+    except Exception:
+        log.warning("Could not store the Stripe page-read pause in the cache", exc_info=True)
+
+
+def retrieve_subscription(subscription_id: str, *, page_read: bool = False) -> dict:
+    """The subscription as Stripe has it now. `page_read`: for showing it (short timeout, no
+    retry, skipped while page reads are paused), not for acting on it."""
     return _call(
         "retrieve subscription",
-        "Could not load your subscription from Stripe. Please try again.",
+        SUBSCRIPTION_UNAVAILABLE,
         lambda c: c.v1.subscriptions.retrieve(subscription_id),
+        page_read=page_read,
     )
 
 
@@ -83,13 +139,15 @@ def cancel_subscription_at_period_end(subscription_id: str) -> dict:
 
 
 def list_invoices(customer_ids: list[str], *, limit: int = 24) -> list[dict]:
-    """The newest invoices across the user's Stripe customers, newest first."""
+    """The newest invoices across the user's Stripe customers, newest first. Always a page read
+    (only pages show them); the first failure ends it."""
     invoices: list[dict] = []
     for customer_id in customer_ids:
         page = _call(
             "list invoices",
-            "Could not load your billing history from Stripe. Please try again.",
+            INVOICES_UNAVAILABLE,
             lambda c, cid=customer_id: c.v1.invoices.list(params={"customer": cid, "limit": limit}),
+            page_read=True,
         )
         invoices.extend(page.get("data") or [])
     invoices.sort(key=lambda invoice: invoice.get("created") or 0, reverse=True)

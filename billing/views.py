@@ -33,8 +33,10 @@ SIGN_IN_TO_CANCEL = "Please sign in to cancel subscription"
 
 @login_required
 def billing_page(request):
-    subscriptions, subscription_error = reads.open_subscriptions(request.user)
-    invoices, invoices_error, invoices_recorded = reads.invoice_rows(request.user)
+    # One StripeReads for the page: once the subscriptions failed, the history is not asked.
+    stripe_reads = reads.StripeReads()
+    subscriptions, subscription_error = reads.open_subscriptions(request.user, stripe_reads=stripe_reads)
+    invoices, invoices_error, invoices_recorded = reads.invoice_rows(request.user, stripe_reads=stripe_reads)
     # Cancelling, the customer portal and plan changes are Stripe API calls; without a key the
     # page shows what the webhooks recorded and offers none of them.
     stripe_api = stripe_client.is_configured()
