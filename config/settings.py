@@ -418,13 +418,19 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "filters": {"without_traceback": {"()": "config.log_filters.WithoutTraceback"}},
+    "filters": {
+        "without_traceback": {"()": "config.log_filters.WithoutTraceback"},
+        "as_warning": {"()": "config.log_filters.AsWarning"},
+        "request_context": {"()": "config.log_filters.RequestContext"},
+    },
     "loggers": {
         "django.db.backends": {"level": "WARNING"},
         # Its DEBUG lines print every request's URL, and the Meta Ad Library's carries the token.
         "urllib3": {"level": "INFO"},
         # A request for another host name is a bot or a misconfigured proxy, not a crash: one
-        # line saying which host, without a traceback each time.
-        "django.security.DisallowedHost": {"filters": ["without_traceback"]},
+        # line saying which host, without a traceback each time, at WARNING (alerting watches ERROR).
+        "django.security.DisallowedHost": {"filters": ["without_traceback", "as_warning"]},
+        # A 500's line names the reference its page shows, the method, the user and the client.
+        "django.request": {"filters": ["request_context"]},
     },
 }

@@ -22,6 +22,7 @@ from config.api_errors import (
     wants_json,
 )
 from config.dashboard import dashboard_content, read_stamp
+from config.log_filters import assign_error_reference
 from config.templatetags.ui import asset_url
 from credits.context_processors import shell_balance_props
 from services.registry import TOOLS
@@ -105,9 +106,12 @@ def bad_request(request, exception=None):
 
 
 def server_error(request):
+    """The 500 answer, with a reference for the user to quote: the same one is in the log line
+    Django writes next (config.log_filters.RequestContext)."""
+    reference = assign_error_reference(request)
     if wants_json(request):
-        return JsonResponse({"detail": SERVER_ERROR}, status=500)
-    return _standalone_page("500.html", status=500)
+        return JsonResponse({"detail": SERVER_ERROR, "reference": reference}, status=500)
+    return _standalone_page("500.html", status=500, context={"reference": reference})
 
 
 def csrf_failure(request, reason=""):
@@ -130,11 +134,13 @@ def _page_to_reload(request) -> str:
     return request.get_full_path()
 
 
-def _standalone_page(template_name: str, *, status: int) -> HttpResponse:
+def _standalone_page(template_name: str, *, status: int, context: dict | None = None) -> HttpResponse:
     """An error page rendered without the request — no context processors, no database: the
     failure being reported may be in either."""
     try:
-        html = loader.get_template(template_name).render({"PRODUCT_NAME": settings.PRODUCT_NAME})
+        html = loader.get_template(template_name).render(
+            {"PRODUCT_NAME": settings.PRODUCT_NAME, **(context or {})}
+        )
     except Exception:
         # Never fail while reporting a failure: Django's own bare page text instead.
         logger.exception("Could not render %s", template_name)

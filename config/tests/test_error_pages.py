@@ -1,6 +1,8 @@
 """What a visitor sees when a request goes wrong: the API answers JSON (config/api_errors.py),
 pages answer our own error pages (config/views.py) — never Django's bare ones."""
 
+import re
+
 import pytest
 from django.test import Client, RequestFactory
 
@@ -54,7 +56,12 @@ def test_an_unknown_page_is_still_the_404_page(alice_client):
 def test_a_server_error_under_the_api_is_json(failing_urls, quiet_client):
     response = quiet_client.get("/api/failing/")
     assert response.status_code == 500
-    assert response.json() == {"detail": "Something went wrong on our side. Please try again in a moment."}
+    body = response.json()
+    assert body == {
+        "detail": "Something went wrong on our side. Please try again in a moment.",
+        "reference": body["reference"],  # to quote; the log line has it (test_request_logging.py)
+    }
+    assert re.fullmatch(r"[0-9a-f]{8}", body["reference"])
 
 
 def test_a_server_error_on_a_page_shows_the_500_page(failing_urls, quiet_client):
@@ -63,6 +70,7 @@ def test_a_server_error_on_a_page_shows_the_500_page(failing_urls, quiet_client)
     page = response.content.decode()
     assert "<title>Something Went Wrong | Adsmith AI</title>" in page
     assert "Sorry, something went wrong on our side. Please try again in a moment." in page
+    assert re.search(r"Reference: <span[^>]*>[0-9a-f]{8}</span>", page)
     assert 'href="/"' in page and "Return Home" in page and "data-go-back" in page
     assert "/static/dist/css/app.css" in page
 
