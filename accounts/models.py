@@ -1,5 +1,6 @@
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
 from django.db import models
+from django.db.models import Value
 from django.db.models.functions import Lower
 from django.utils import timezone
 
@@ -27,6 +28,16 @@ class UserManager(BaseUserManager):
         extra_fields.setdefault("is_staff", True)
         extra_fields.setdefault("is_superuser", True)
         return self._create_user(email, password, **extra_fields)
+
+    # One account per address whatever its case (accounts_user_email_lower_unique), so the natural
+    # key ignores case as well: Django's createsuperuser asks here whether an address is taken
+    # ("Error: That email is already taken." for STAFF@Example.com when staff@example.com exists,
+    # not the constraint's IntegrityError), and ModelBackend finds the account here.
+    def get_by_natural_key(self, email):
+        return self.alias(email_lower=Lower("email")).get(email_lower=Lower(Value(email)))
+
+    async def aget_by_natural_key(self, email):
+        return await self.alias(email_lower=Lower("email")).aget(email_lower=Lower(Value(email)))
 
 
 def avatar_upload_to(user, filename):
