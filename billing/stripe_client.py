@@ -6,10 +6,10 @@ Two kinds of call, because a slow Stripe must not hold the site's web threads:
   and are not retried: there is a stored copy to show instead.
 - Actions the user started (cancel, the customer portal, a plan change) wait 15 s and retry
   once: there is no stored answer to them, and waiting is what the user asked for.
-After Stripe failed the way an outage does (no answer in time, no connection, a 5xx), page
-reads do not ask it for PAGE_READ_PAUSE_SECONDS, in every process: the pause is kept in the
-default cache (database or Redis, shared). A refusal (4xx: an unknown id, a bad key) concerns
-that request, so it pauses nothing.
+After any call failed the way an outage does (no answer in time, no connection, a 5xx), page
+reads do not ask Stripe for PAGE_READ_PAUSE_SECONDS, in every process: the pause is kept in the
+default cache (database or Redis, shared), and actions ignore it. A refusal (4xx: an unknown
+id, a bad key) concerns that request, so it pauses nothing.
 
 Tests intercept the HTTP underneath (stripe-python uses `requests`) or point STRIPE_API_BASE
 at a local server; nothing here is mocked.
