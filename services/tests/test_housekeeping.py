@@ -1,6 +1,7 @@
 """manage.py housekeeping (services/housekeeping.py): expired sessions and old finished task
 results go; live sessions, recent results and unfinished jobs stay."""
 
+import logging
 from datetime import timedelta
 
 import pytest
@@ -9,6 +10,7 @@ from django.core.management import CommandError, call_command
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
+import config.housekeeping
 from config.sessions import SessionStore
 from services.housekeeping import clean_up
 
@@ -62,11 +64,41 @@ def test_it_deletes_a_backlog_larger_than_one_batch():
     assert not DBTaskResult.objects.exists()
 
 
-def test_the_command_reports_what_it_did(capsys):
+def test_the_command_reports_what_it_did_once(capsys, caplog):
     task_result("SUCCESSFUL", finished_days_ago=3)
     call_command("housekeeping", "--task-results-days", "2")
-    assert "1 finished task result(s) deleted" in capsys.readouterr().out
+    assert capsys.readouterr().out.startswith(
+        "Housekeeping: expired sessions cleared; 1 finished task result(s) deleted"
+    )
     assert not DBTaskResult.objects.exists()
+    assert caplog.records == []  # the steps' INFO lines would say it again
+
+
+def test_at_verbosity_0_the_command_prints_nothing(capsys, caplog):
+    task_result("SUCCESSFUL", finished_days_ago=8)
+    call_command("housekeeping", "-v", "0")
+    assert capsys.readouterr() == ("", "")
+    assert caplog.records == []
+    assert not DBTaskResult.objects.exists()
+
+
+def test_at_verbosity_0_a_warning_still_shows(monkeypatch, capsys, caplog):
+    def warn(now):
+        logging.getLogger("billing.housekeeping").warning("Could not clear a payload")
+        return "0 payload(s) cleared"
+
+    monkeypatch.setitem(config.housekeeping._steps, "test-warning", warn)
+    call_command("housekeeping", "-v", "0")
+    assert capsys.readouterr().out == ""
+    assert [(r.levelname, r.getMessage()) for r in caplog.records] == [
+        ("WARNING", "Could not clear a payload")
+    ]
+
+
+def test_at_verbosity_2_each_steps_log_line_shows_too(capsys, caplog):
+    call_command("housekeeping", "-v", "2")
+    assert capsys.readouterr().out.startswith("Housekeeping: ")
+    assert "services.housekeeping" in [r.name for r in caplog.records]
 
 
 def test_the_command_refuses_a_negative_retention():
