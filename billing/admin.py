@@ -16,6 +16,7 @@ from billing.models import (
     Subscription,
     validate_plan_features,
 )
+from config.view_only_admin import ViewOnlyAdmin
 
 log = logging.getLogger(__name__)
 
@@ -87,21 +88,11 @@ class PlanAdmin(admin.ModelAdmin):
         return False if obj is None or obj.id == FREE_PLAN_ID else super().has_delete_permission(request, obj)
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Copies of Stripe's records: staff read them; Stripe's events change them."""
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+# Copies of Stripe's records: staff read them; Stripe's events change them.
 
 
 @admin.register(StripeEvent)
-class StripeEventAdmin(ReadOnlyAdmin):
+class StripeEventAdmin(ViewOnlyAdmin):
     list_display = ["id", "type", "created", "received_at", "processed_at", "has_error"]
     list_filter = ["type", ("processed_at", admin.EmptyFieldListFilter)]
     search_fields = ["id", "type"]
@@ -113,7 +104,7 @@ class StripeEventAdmin(ReadOnlyAdmin):
 
 
 @admin.register(Subscription)
-class SubscriptionAdmin(ReadOnlyAdmin):
+class SubscriptionAdmin(ViewOnlyAdmin):
     list_display = [
         "subscription_id",
         "user",
@@ -129,7 +120,7 @@ class SubscriptionAdmin(ReadOnlyAdmin):
 
 
 @admin.register(PaidInvoice)
-class PaidInvoiceAdmin(ReadOnlyAdmin):
+class PaidInvoiceAdmin(ViewOnlyAdmin):
     list_display = ["invoice_id", "user", "plan", "amount_paid", "currency", "paid_at", "credited_at"]
     list_filter = [("credited_at", admin.EmptyFieldListFilter), "plan"]
     search_fields = ["invoice_id", "customer_id", "user__email"]

@@ -10,6 +10,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
 
+from config.view_only_admin import ViewOnlyAdmin
 from credits.actions import MAX_AMOUNT, CreditError, grant_credits
 from credits.models import CreditBalance, LedgerEntry
 
@@ -39,7 +40,9 @@ class GrantCreditsForm(forms.Form):
 
 
 @admin.register(CreditBalance)
-class CreditBalanceAdmin(admin.ModelAdmin):
+class CreditBalanceAdmin(ViewOnlyAdmin):
+    """Rows appear with the sign-up grant; a balance only changes through the ledger."""
+
     list_display = ["user_email", "balance", "updated_at", "ledger_link"]
     list_select_related = ["user"]
     search_fields = ["user__email"]
@@ -56,16 +59,6 @@ class CreditBalanceAdmin(admin.ModelAdmin):
     def ledger_link(self, balance):
         url = reverse("admin:credits_ledgerentry_changelist")
         return format_html('<a href="{}?user__id__exact={}">Entries</a>', url, balance.user_id)
-
-    # Rows appear with the sign-up grant; a balance only changes through the ledger.
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
     def has_grant_permission(self, request):
         return request.user.has_perm("credits.grant_credits")
@@ -118,7 +111,7 @@ class CreditBalanceAdmin(admin.ModelAdmin):
 
 
 @admin.register(LedgerEntry)
-class LedgerEntryAdmin(admin.ModelAdmin):
+class LedgerEntryAdmin(ViewOnlyAdmin):
     """Read-only: ledger rows are never edited or deleted (DESIGN.md, credits invariant 3)."""
 
     list_display = [
@@ -140,12 +133,3 @@ class LedgerEntryAdmin(admin.ModelAdmin):
     @admin.display(description="E-mail", ordering="user__email")
     def user_email(self, entry):
         return entry.user.email
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -9,6 +9,7 @@ import json
 from django.contrib import admin, messages
 from django.utils.html import format_html
 
+from config.view_only_admin import ViewOnlyAdmin
 from history.models import Generation
 from services.actions import fail_generation
 
@@ -23,7 +24,10 @@ def _pretty_json(value) -> str:
 
 
 @admin.register(Generation)
-class GenerationAdmin(admin.ModelAdmin):
+class GenerationAdmin(ViewOnlyAdmin):
+    """View only ("View generation", no Save buttons); staff act on generations through the
+    "Fail and refund" action, which needs the change permission."""
+
     list_display = ["id", "user_email", "tool", "step", "status", "credits_used", "engine", "created_at"]
     list_filter = ["tool", "status", "engine", ("created_at", admin.DateFieldListFilter)]
     search_fields = ["user__email"]
@@ -60,17 +64,6 @@ class GenerationAdmin(admin.ModelAdmin):
             "deadline_at",
             "finished_at",
         ]
-
-    def has_add_permission(self, request):
-        return False
-
-    # View only ("View generation", no Save buttons); staff act on generations through the
-    # "Fail and refund" action, which needs the change permission.
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
     def has_fail_permission(self, request):
         return request.user.has_perm("history.change_generation")
