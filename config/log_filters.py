@@ -7,6 +7,8 @@ from django.contrib.auth import SESSION_KEY
 from django.core.exceptions import ImproperlyConfigured, PermissionDenied
 from django.utils.functional import SimpleLazyObject, empty
 
+from config.access_log import redact_secrets
+
 
 class WithoutTraceback(logging.Filter):
     """Keeps a record's message and drops its traceback (for expected, noisy errors)."""
@@ -54,7 +56,9 @@ class RequestContext(logging.Filter):
             f"ip={_client_ip(request)}",
         ]
         # Formatted here, so a "%" in the appended text is never taken for a placeholder.
-        record.msg = f"{record.getMessage()} [{' '.join(part for part in context if part)}]"
+        # The path may be a reset or confirmation link: its key stays out of the log.
+        message = redact_secrets(record.getMessage())
+        record.msg = f"{message} [{' '.join(part for part in context if part)}]"
         record.args = ()
         return True
 

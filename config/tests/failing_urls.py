@@ -9,4 +9,10 @@ def fail(request):
     raise RuntimeError("a bug")
 
 
-urlpatterns = [path("failing-page", fail), path("api/failing/", fail), *urlpatterns]
+urlpatterns = [
+    path("failing-page", fail),
+    path("api/failing/", fail),
+    # Shaped like a password-reset link (its key must not reach the log), before the real one.
+    path("reset-password/<str:link>", fail),
+    *urlpatterns,
+]

@@ -46,6 +46,13 @@ def test_a_server_error_is_logged_with_the_reference_its_page_shows(quiet_client
     assert line.exc_info is not None  # the traceback is kept
 
 
+def test_the_key_of_a_failed_password_reset_link_stays_out_of_the_log(quiet_client, caplog):
+    quiet_client.get("/reset-password/1-dif6r0-15d2a3f2619317195325bccd82b65b27")
+    [line] = server_error_lines(caplog)
+    assert "15d2a3f2619317195325bccd82b65b27" not in line.getMessage()
+    assert line.getMessage().startswith("Internal Server Error: /reset-password/1-[redacted] [reference=")
+
+
 def test_each_server_error_gets_its_own_reference(quiet_client):
     first, second = quiet_client.get("/failing-page"), quiet_client.get("/failing-page")
     assert shown_reference(first) != shown_reference(second)
