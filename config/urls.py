@@ -8,6 +8,9 @@ from config.admin_login import RateLimitedAdminAuthenticationForm
 
 # The admin's sign-in shares allauth's failed-login rate limits (config/admin_login.py).
 admin.site.login_form = RateLimitedAdminAuthenticationForm
+# The brand is a setting (spec README), in the staff area too.
+admin.site.site_header = f"{settings.PRODUCT_NAME} administration"
+admin.site.site_title = f"{settings.PRODUCT_NAME} staff"
 
 urlpatterns = [
     path("", views.landing, name="landing"),

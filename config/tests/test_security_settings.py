@@ -141,6 +141,18 @@ def test_the_admin_sign_in_works_for_staff(staff):
 
 
 @pytest.mark.django_db
+def test_the_admin_carries_the_product_name(staff, settings):
+    client = Client()
+    client.force_login(staff)
+    page = client.get(reverse("admin:index")).content.decode()
+    assert (
+        f"{settings.PRODUCT_NAME} administration" in page
+        and f"| {settings.PRODUCT_NAME} staff</title>" in page
+    )
+    assert "Django administration" not in page and "Django site admin" not in page
+
+
+@pytest.mark.django_db
 def test_the_admin_sign_in_stops_after_repeated_failures_even_with_the_right_password(staff):
     client = Client()
     for _ in range(5):  # ACCOUNT_RATE_LIMITS["login_failed"]: 5 per 5 minutes per address
