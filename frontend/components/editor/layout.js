@@ -3,9 +3,15 @@
 // scaled by CSS), so what the user sees is exactly what is saved, at any zoom.
 
 import { cssFamily } from "../../lib/fonts.js";
+import { wrapLines } from "./wrap.js";
 
 export const LINE_HEIGHT = 1.2; // line pitch as a multiple of the font size
 const HIT_PADDING = 8; // natural pixels of slack around a block when picking it with the pointer
+// Wrapped text keeps this share of the image's shorter side clear of every edge.
+export const EDGE_MARGIN = 0.03;
+// The narrowest a layer wraps to, as a share of the widest it could be (centred on the image):
+// a layer parked at an edge becomes a column, never a letter per line.
+export const MIN_WRAP_FRACTION = 1 / 3;
 
 /** The canvas font shorthand for an element, e.g. `italic 700 32px "Overlay Arial", sans-serif`. */
 export function fontString(el) {
@@ -14,16 +20,48 @@ export function fontString(el) {
   return `${style} ${weight} ${el.fontSize}px ${cssFamily(el.fontFamily)}`;
 }
 
+/** How far one can go from (x, y) along (dx, dy) before leaving `box`; 0 from outside it. */
+function reach(x, y, dx, dy, box) {
+  let t = Infinity;
+  if (dx > 0) t = Math.min(t, (box.right - x) / dx);
+  if (dx < 0) t = Math.min(t, (box.left - x) / dx);
+  if (dy > 0) t = Math.min(t, (box.bottom - y) / dy);
+  if (dy < 0) t = Math.min(t, (box.top - y) / dy);
+  return Math.max(0, t);
+}
+
+/**
+ * The width a layer's lines wrap to, in natural pixels. The block is centred on its anchor
+ * whatever the alignment (alignment only lines the lines up inside it), and its lines run
+ * along the rotation; so the box is the longest line centred on the anchor, in that
+ * direction, that stays inside the image less EDGE_MARGIN: the image's width minus the
+ * margins for a level layer in the middle, its height for one turned a quarter, less as the
+ * layer moves towards an edge. Never under MIN_WRAP_FRACTION of the centred width.
+ */
+export function wrapWidth(anchorX, anchorY, rotation, { width, height }) {
+  const margin = EDGE_MARGIN * Math.min(width, height);
+  const box = { left: margin, top: margin, right: width - margin, bottom: height - margin };
+  const dx = Math.cos(rotation);
+  const dy = Math.sin(rotation);
+  const span = (x, y) => 2 * Math.min(reach(x, y, dx, dy, box), reach(x, y, -dx, -dy, box));
+  return Math.max(span(anchorX, anchorY), span(width / 2, height / 2) * MIN_WRAP_FRACTION, 1);
+}
+
 /**
  * The geometry of one element on an image of `width` × `height` natural pixels.
  * `measure(text, font)` returns a line's advance width (ctx.measureText in the browser).
  * Returns the anchor (the block's centre), the rotation in radians, and each line's
- * position relative to the anchor before rotation, plus the block's half extents.
+ * position relative to the anchor before rotation (after wrapping to wrapWidth()), plus the
+ * block's half extents.
  */
 export function layoutElement(el, { width, height }, measure) {
   const font = fontString(el);
   const lineHeight = el.fontSize * LINE_HEIGHT;
-  const texts = String(el.text).split(/\r\n|\r|\n/);
+  const anchorX = (el.x / 100) * width;
+  const anchorY = (el.y / 100) * height;
+  const rotation = (el.rotation * Math.PI) / 180;
+  const maxWidth = wrapWidth(anchorX, anchorY, rotation, { width, height });
+  const texts = wrapLines(el.text, maxWidth, (line) => measure(line, font));
   const widths = texts.map((t) => measure(t, font));
   const blockWidth = Math.max(0, ...widths);
   const blockHeight = texts.length * lineHeight;
@@ -42,9 +80,9 @@ export function layoutElement(el, { width, height }, measure) {
     color: el.color,
     opacity: el.opacity,
     textAlign: el.textAlign,
-    anchorX: (el.x / 100) * width,
-    anchorY: (el.y / 100) * height,
-    rotation: (el.rotation * Math.PI) / 180,
+    anchorX,
+    anchorY,
+    rotation,
     halfW,
     halfH,
     lines,

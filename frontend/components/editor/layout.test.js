@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { blockCorners, clientToNatural, fontString, hitTest, layoutElement, LINE_HEIGHT } from "./layout.js";
+import {
+  blockCorners,
+  clientToNatural,
+  EDGE_MARGIN,
+  fontString,
+  hitTest,
+  layoutElement,
+  LINE_HEIGHT,
+  MIN_WRAP_FRACTION,
+  wrapWidth,
+} from "./layout.js";
 import { createTextElement } from "./model.js";
 
 // Every character is half an em wide: easy numbers, same math as the browser's.
@@ -68,5 +78,71 @@ describe("hitTest and corners", () => {
       [488, 270],
       [488, 230],
     ]);
+  });
+});
+
+describe("wrapWidth", () => {
+  // 1000 x 500: the margin is 3 % of the shorter side, 15 px on every edge.
+  const margin = EDGE_MARGIN * 500;
+
+  it("is the image's width less the margins for a level layer in the middle", () => {
+    expect(wrapWidth(500, 250, 0, size)).toBe(1000 - 2 * margin);
+  });
+
+  it("narrows as the layer moves towards a side, so the centred block stays inside", () => {
+    expect(wrapWidth(250, 250, 0, size)).toBe(2 * (250 - margin));
+    expect(wrapWidth(750, 100, 0, size)).toBe(2 * (1000 - margin - 750)); // height plays no part when level
+  });
+
+  it("keeps a column a third of the centred width at the very edge, never a letter per line", () => {
+    expect(MIN_WRAP_FRACTION).toBeCloseTo(1 / 3);
+    expect(wrapWidth(0, 250, 0, size)).toBeCloseTo((1000 - 2 * margin) / 3);
+    expect(wrapWidth(-50, 250, 0, size)).toBeCloseTo((1000 - 2 * margin) / 3);
+  });
+
+  it("follows the rotation: a quarter turn wraps to the image's height", () => {
+    expect(wrapWidth(500, 250, Math.PI / 2, size)).toBeCloseTo(500 - 2 * margin);
+    expect(wrapWidth(500, 250, -Math.PI / 2, size)).toBeCloseTo(500 - 2 * margin);
+    expect(wrapWidth(500, 250, Math.PI, size)).toBeCloseTo(1000 - 2 * margin);
+    // 45°: the line reaches the top and bottom margins first
+    expect(wrapWidth(500, 250, Math.PI / 4, size)).toBeCloseTo(2 * (250 - margin) * Math.SQRT2);
+  });
+});
+
+describe("layoutElement wraps long text", () => {
+  const offer = "LIMITED OFFER: 50% OFF EVERYTHING THIS WEEKEND ONLY — https://glow-naturals.example.com/summer-sale";
+  const inside = (l) =>
+    blockCorners(l).every((c) => c.x >= 0 && c.x <= size.width && c.y >= 0 && c.y <= size.height);
+
+  it("wraps a line wider than the image, and the block (the selection box) encloses every line", () => {
+    const el = createTextElement("t1", { text: offer, fontSize: 40 }); // 20 px a character
+    const l = layoutElement(el, size, measure);
+    expect(l.lines.map((line) => line.text)).toEqual([
+      "LIMITED OFFER: 50% OFF EVERYTHING THIS WEEKEND",
+      "ONLY —",
+      "https://glow-naturals.example.com/summer-sale",
+    ]);
+    expect(Math.max(...l.lines.map((line) => line.width))).toBeLessThanOrEqual(wrapWidth(500, 250, 0, size));
+    expect(l.halfW).toBe(Math.max(...l.lines.map((line) => line.width)) / 2);
+    expect(l.halfH).toBe((3 * 40 * LINE_HEIGHT) / 2);
+    expect(l.lines.map((line) => line.y)).toEqual([-48, 0, 48]);
+    expect(inside(l)).toBe(true);
+  });
+
+  it("keeps typed newlines and wraps each paragraph within the narrower box near a side", () => {
+    const el = createTextElement("t1", { text: `SALE\n${offer}`, x: 25, textAlign: "left" });
+    const l = layoutElement(el, size, measure);
+    expect(l.lines[0].text).toBe("SALE");
+    expect(l.lines.length).toBeGreaterThan(3);
+    expect(Math.max(...l.lines.map((line) => line.width))).toBeLessThanOrEqual(wrapWidth(250, 250, 0, size));
+    expect(l.lines.every((line) => line.x === -l.halfW)).toBe(true); // left-aligned inside the block
+    expect(inside(l)).toBe(true);
+  });
+
+  it("wraps a rotated layer along its own lines", () => {
+    const el = createTextElement("t1", { text: offer, fontSize: 20, rotation: 90 }); // 10 px a character
+    const l = layoutElement(el, size, measure);
+    expect(l.lines.length).toBe(3); // 101 characters in a box 470 px long: 47 at most a line
+    expect(inside(l)).toBe(true);
   });
 });
