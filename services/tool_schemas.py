@@ -51,20 +51,41 @@ def _versions(label: str) -> Field:
     )
 
 
-def _content_guidelines() -> Section:
-    return Section(
-        "Content Guidelines",
-        (
-            text_field(
-                "mustInclude",
-                "Must Include",
-                textarea=True,
-                placeholder="Words, claims or details to include",
-            ),
-            text_field(
-                "mustAvoid", "Must Avoid", textarea=True, placeholder="Words, claims or topics to avoid"
-            ),
+def _must_include_and_avoid() -> tuple[Field, Field]:
+    return (
+        text_field(
+            "mustInclude", "Must Include", textarea=True, placeholder="Words, claims or details to include"
         ),
+        text_field("mustAvoid", "Must Avoid", textarea=True, placeholder="Words, claims or topics to avoid"),
+    )
+
+
+def _content_guidelines() -> Section:
+    return Section("Content Guidelines", _must_include_and_avoid())
+
+
+# The same field reads the same on every tool's form.
+def _product_name() -> Field:
+    return text_field("productName", "Product Name", min_length=2, placeholder="e.g. Glow Serum")
+
+
+def _product_description() -> Field:
+    return text_field(
+        "productDescription",
+        "Product Description",
+        min_length=10,
+        textarea=True,
+        placeholder="What it is, what it does, who it is for",
+    )
+
+
+def _product_benefits(*, min_length: int) -> Field:
+    return text_field(
+        "productBenefits",
+        "Product Benefits",
+        min_length=min_length,
+        textarea=True,
+        placeholder="e.g. Brighter skin in two weeks, gentle on sensitive skin",
     )
 
 
@@ -83,8 +104,8 @@ META_COPY_SCHEMA = ToolSchema(
                     placeholder="e.g. Vitamin C serum",
                 ),
                 text_field("targetAudience", "Target Audience", min_length=2, placeholder="e.g. Women 25-40"),
-                text_field("productDescription", "Product Description", min_length=10, textarea=True),
-                text_field("productBenefits", "Product Benefits", min_length=10, textarea=True),
+                _product_description(),
+                _product_benefits(min_length=10),
                 text_field("offer", "Offer", placeholder="e.g. 20% off your first order"),
             ),
         ),
@@ -111,10 +132,7 @@ META_COPY_SCHEMA = ToolSchema(
         ),
         Section(
             "Additional Instructions",
-            (
-                text_field("mustInclude", "Must Include", textarea=True),
-                text_field("mustAvoid", "Must Avoid", textarea=True),
-            ),
+            (*_must_include_and_avoid(),),
         ),
     )
 )
@@ -126,26 +144,25 @@ META_CREATIVE_SCHEMA = ToolSchema(
             (
                 _niche(required=True),
                 _language(),
-                text_field("productName", "Product Name", min_length=2),
+                _product_name(),
             ),
         ),
         Section(
             "Product Details",
             (
-                text_field("productDescription", "Product Description", min_length=10, textarea=True),
-                text_field("productBenefits", "Product Benefits", min_length=5, textarea=True),
+                _product_description(),
+                _product_benefits(min_length=5),
                 text_field("audience", "Target Audience", message_name="Audience"),
             ),
         ),
         Section(
             "Brand Assets",
             (
-                image_field("logoUrl", "Logo", bucket="logos", help="Upload an image or paste its URL"),
+                image_field("logoUrl", "Logo", bucket="logos"),
                 image_field(
                     "productImageUrl",
                     "Product Image",
                     bucket="products",
-                    help="Upload an image or paste its URL",
                 ),
                 color_field(
                     "primaryColor",
@@ -260,7 +277,7 @@ META_ADS_FULL_SCHEMAS = StepSchemas(
                             bucket="products",
                             required_message="Please provide a product image (upload or URL)",
                         ),
-                        *_upload_or_url(("logo", "Logo (optional)"), ("logoUrl", "Logo URL"), bucket="logos"),
+                        *_upload_or_url(("logo", "Logo"), ("logoUrl", "Logo URL"), bucket="logos"),
                         _language("creativeLanguage"),
                     ),
                 ),
@@ -279,13 +296,13 @@ SOCIAL_MEDIA_COPY_SCHEMA = ToolSchema(
                 choice_field(
                     "platform", "Platform", lists.SOCIAL_PLATFORMS, pick="a platform", default="Instagram"
                 ),
-                text_field("productName", "Product Name", min_length=2),
+                _product_name(),
             ),
         ),
         Section(
             "Product Details",
             (
-                text_field("productDescription", "Product Description", min_length=10, textarea=True),
+                _product_description(),
                 text_field("audience", "Audience"),
             ),
         ),

@@ -29,9 +29,7 @@ function FieldLabel({ htmlFor, field, as: Tag = "label", id }) {
           <span className="sr-only"> (required)</span>
         </>
       ) : (
-        !/\(optional\)\s*$/i.test(field.label) && (
-          <span className="ml-1 text-xs font-normal text-slate-500 dark:text-slate-400">(optional)</span>
-        )
+        <span className="ml-1 text-xs font-normal text-slate-500 dark:text-slate-400">(optional)</span>
       )}
     </Tag>
   );
@@ -161,7 +159,7 @@ function ImageControl({ id, field, values, errors, onChange, disabled, uploadUrl
         <div>
           <OnDemand>
             <UploadWidget
-              label={field.label.replace(/\s*\(optional\)$/i, "")}
+              label={field.label}
               name={pair ? field.name : undefined}
               bucket={field.upload?.bucket}
               value={uploaded}
@@ -179,7 +177,8 @@ function ImageControl({ id, field, values, errors, onChange, disabled, uploadUrl
         </div>
         <div>
           <label htmlFor={urlId} className="block text-xs font-medium text-slate-600 dark:text-slate-400">
-            {pair ? pair.label : `or paste the ${field.label.toLowerCase()} URL`}
+            {/* The same words on every form, whichever request field holds the URL. */}
+            {`or paste the ${field.label.toLowerCase()} URL`}
           </label>
           <input
             id={urlId}

@@ -76,7 +76,7 @@ describe("SchemaForm", () => {
     expect(screen.getByLabelText(/Niche/).getAttribute("name")).toBe("niche");
     expect(screen.getByRole("option", { name: "Select a niche" })).toBeTruthy();
     expect(screen.getByRole("radio", { name: /^Product/ }).getAttribute("name")).toBe("type");
-    expect(screen.getByLabelText("Product image URL").getAttribute("name")).toBe("productImageUrl");
+    expect(screen.getByLabelText("or paste the product image URL").getAttribute("name")).toBe("productImageUrl");
     expect(document.querySelector("input[type=file][name=productImageUpload]")).not.toBeNull();
     expect(screen.getByLabelText("or paste the logo URL").getAttribute("name")).toBe("logoUrl");
     expect(document.querySelector("[name=scrapeId]")).toBeNull();
@@ -84,7 +84,7 @@ describe("SchemaForm", () => {
 
   it("loads the upload widget on demand when the page did not ship it", async () => {
     render(<Harness widgets={undefined} />);
-    expect(screen.getByLabelText("Product image URL").getAttribute("name")).toBe("productImageUrl");
+    expect(screen.getByLabelText("or paste the product image URL").getAttribute("name")).toBe("productImageUrl");
     await screen.findByText("Upload product image");
     expect(document.querySelector("input[type=file][name=productImageUpload]")).not.toBeNull();
   });
@@ -119,7 +119,7 @@ describe("SchemaForm", () => {
   it("clears an upload when a URL is typed for the same image", () => {
     render(<Harness start={{ productImageUpload: "/files/products/1/p.png" }} />);
     expect(screen.getByAltText("Product Image preview")).toBeTruthy();
-    fireEvent.change(screen.getByLabelText("Product image URL"), { target: { value: "https://cdn.example.com/p.png" } });
+    fireEvent.change(screen.getByLabelText("or paste the product image URL"), { target: { value: "https://cdn.example.com/p.png" } });
     expect(values().productImageUpload).toBe("");
     expect(values().productImageUrl).toBe("https://cdn.example.com/p.png");
     expect(screen.queryByAltText("Product Image preview")).toBeNull();
