@@ -7,7 +7,7 @@ import { useFocusTrap } from "../focusTrap.js";
 import Modal from "../Modal.jsx";
 import * as ui from "../ui.js";
 import FontPicker from "./FontPicker.jsx";
-import { clientToNatural, drawScene, drawSelection, hitTest } from "./layout.js";
+import { blockInsideImage, clientToNatural, drawScene, drawSelection, hitTest } from "./layout.js";
 import {
   LIMITS,
   editorReducer,
@@ -22,6 +22,7 @@ import { exportPng, loadSourceImage } from "./render.js";
 export const MESSAGES = Object.freeze({
   success: "Image with text generated successfully!",
   failure: "Failed to generate final image",
+  offImage: "Part of this text falls outside the image and will be cut off. Move it inwards or make it smaller.",
 });
 
 // ui.buttonPrimary in red: the button that throws work away.
@@ -64,6 +65,9 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
   const [busy, setBusy] = useState(false);
   const [pickingColor, setPickingColor] = useState(false);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  // Whether the selected text's block crosses the image's edge, as last drawn. Long text wraps
+  // inside the image, but a layer dragged to an edge or set very large can still leave it.
+  const [selectedOffImage, setSelectedOffImage] = useState(false);
   const dialogRef = useRef(null);
   const canvasRef = useRef(null);
   const layoutsRef = useRef([]);
@@ -115,6 +119,7 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
       const chosen = layoutsRef.current.find((l) => l.id === state.selectedId);
       const shown = canvas.getBoundingClientRect().width;
       if (chosen) drawSelection(ctx, chosen, shown ? source.width / shown : 1);
+      setSelectedOffImage(Boolean(chosen) && !blockInsideImage(chosen, source));
     };
     loadFontsFor(state.elements).then(draw, draw);
     return () => {
@@ -361,8 +366,12 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
                       rows={2}
                       maxLength={LIMITS.textMaxLength}
                       value={selected.text}
+                      aria-describedby={`${titleId}-text-note`}
                       onChange={(event) => update({ text: event.target.value }, `text:${selected.id}`)}
                     />
+                    <p id={`${titleId}-text-note`} role="status" className="mt-1 text-xs text-amber-700 empty:hidden dark:text-amber-400">
+                      {selectedOffImage && MESSAGES.offImage}
+                    </p>
                   </div>
 
                   <div>

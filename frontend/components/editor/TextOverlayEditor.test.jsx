@@ -226,6 +226,37 @@ describe("TextOverlayEditor", () => {
     expect(field("X (%)").value).toBe("50");
   });
 
+  it("wraps long text inside the image, and the exported PNG breaks its lines where the preview did", async () => {
+    const { onApply } = await openEditor();
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    // 10 px a character on a 200 px image with 3 px margins: 19 characters a line at most;
+    // at 12 px the four lines take 58 of the image's 100 px height.
+    fireEvent.change(field("Font size (px)"), { target: { value: "12" } });
+    fireEvent.change(field("Text"), { target: { value: "LIMITED OFFER: 50% OFF EVERYTHING\nhttps://glow.example.com" } });
+    const lines = ["LIMITED OFFER: 50%", "OFF EVERYTHING", "https://glow.exampl", "e.com"];
+    await waitFor(() => expect(drawn.slice(-lines.length)).toEqual(lines));
+    expect(screen.queryByText(MESSAGES.offImage)).toBeNull();
+
+    drawn = [];
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Apply Text" })));
+    await waitFor(() => expect(onApply).toHaveBeenCalled());
+    expect(drawn).toEqual(lines);
+  });
+
+  it("says when the selected text runs off the image, and stops once it is back inside", async () => {
+    await openEditor();
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    fireEvent.change(field("X (%)"), { target: { value: "5" } });
+    const note = await screen.findByText(MESSAGES.offImage);
+    expect(note.getAttribute("role")).toBe("status");
+    expect(field("Text").getAttribute("aria-describedby")).toBe(note.id);
+    fireEvent.change(field("X (%)"), { target: { value: "50" } });
+    await waitFor(() => expect(screen.queryByText(MESSAGES.offImage)).toBeNull());
+    // Wrapping keeps the width; three 32 px lines are taller than the 100 px image.
+    fireEvent.change(field("Text"), { target: { value: "LIMITED OFFER: 50% OFF EVERYTHING TODAY" } });
+    expect(await screen.findByText(MESSAGES.offImage)).toBeTruthy();
+  });
+
   it("applies: hands over the PNG and layers, then toasts success and the caller's message", async () => {
     const { onApply, onClose } = await openEditor({ appliedMessage: "Text added to creative!" });
     fireEvent.click(screen.getByRole("button", { name: "Add Text" }));

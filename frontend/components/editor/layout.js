@@ -122,6 +122,14 @@ export function blockCorners(layout, padding = 0) {
   ].map(([x, y]) => ({ x: layout.anchorX + x * cos - y * sin, y: layout.anchorY + x * sin + y * cos }));
 }
 
+/** Whether an element's whole block lies on the image (else part of it is cut off). */
+export function blockInsideImage(layout, { width, height }) {
+  const slack = 0.5; // rounding, not a visible overhang
+  return blockCorners(layout).every(
+    (c) => c.x >= -slack && c.x <= width + slack && c.y >= -slack && c.y <= height + slack,
+  );
+}
+
 /** Converts a pointer position to natural pixels, given the canvas's on-screen box. */
 export function clientToNatural(clientX, clientY, rect, { width, height }) {
   return {
