@@ -14,7 +14,8 @@ export function stepAt(steps, elapsedMs) {
 }
 
 /** The full-screen progress overlay shown while a generation runs. Its messages follow the
- * documented per-tool durations; whoever follows the job decides when it closes. */
+ * documented per-tool durations; whoever follows the job decides when it closes. `note` (e.g.
+ * the connection being lost) is announced politely when it appears. */
 export default function ProgressOverlay({ title, steps, note, hint, dots = false, startedAt }) {
   const ref = useRef(null);
   // A re-attached run starts part-way through its steps.
@@ -64,7 +65,11 @@ export default function ProgressOverlay({ title, steps, note, hint, dots = false
             <span className="h-2.5 w-2.5 animate-bounce rounded-full bg-brand-600 [animation-delay:300ms] motion-reduce:animate-none" />
           </div>
         )}
-        {note && <p className="mt-5 text-sm font-medium text-slate-700 dark:text-slate-300">{note}</p>}
+        {/* Always there, so a note that appears later ('Connection lost. Reconnecting…') is
+            announced: a live region added together with its text is often not read out. */}
+        <div role="status" data-testid="progress-note">
+          {note && <p className="mt-5 text-sm font-medium text-slate-700 dark:text-slate-300">{note}</p>}
+        </div>
         {hint && <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{hint}</p>}
       </div>
     </div>,

@@ -49,6 +49,17 @@ describe("ProgressOverlay", () => {
     expect(message()).toBe("Finalizing competitor intelligence...");
   });
 
+  it("announces a note that appears while it is open, through a status region that was there before", () => {
+    const { rerender } = render(<ProgressOverlay title="Working" steps={spy} />);
+    const region = screen.getByRole("status");
+    expect(region.textContent).toBe("");
+    rerender(<ProgressOverlay title="Working" steps={spy} note="Connection lost. Reconnecting…" />);
+    expect(screen.getByRole("status")).toBe(region);
+    expect(region.textContent).toBe("Connection lost. Reconnecting…");
+    rerender(<ProgressOverlay title="Working" steps={spy} />);
+    expect(region.textContent).toBe("");
+  });
+
   it("starts part-way through when re-attached to a run already under way", () => {
     render(<ProgressOverlay title="Working" steps={spy} startedAt={Date.now() - 70_000} hint="1-2 minutes" />);
     expect(screen.getByTestId("progress-message").textContent).toBe("Analyzing ad performance data...");
