@@ -21,7 +21,8 @@ export function showToast(message, kind = "success") {
   const item = document.createElement("div");
   item.setAttribute("role", kind === "error" ? "alert" : "status");
   item.dataset.toast = kind;
-  item.className = `pointer-events-auto rounded-lg border px-4 py-3 text-sm shadow-lg ${STYLES[kind] || STYLES.info}`;
+  // wrap-anywhere: a message may quote a long e-mail address or URL; it wraps inside the box.
+  item.className = `pointer-events-auto rounded-lg border px-4 py-3 text-sm wrap-anywhere shadow-lg ${STYLES[kind] || STYLES.info}`;
   item.textContent = message;
   region().append(item);
   setTimeout(() => item.remove(), DURATION_MS);
