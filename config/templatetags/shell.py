@@ -60,6 +60,15 @@ def sidebar_nav(context) -> str:
     )
 
 
+@register.filter
+def email_halves(email: str) -> tuple[str, str]:
+    """An address split where the sidebar may break it: the local part, and '@domain'. Each half
+    is cut short on its own line if it must be, so a long address takes two lines, not four broken
+    mid-word, and both halves stay recognisable."""
+    local, at, domain = email.rpartition("@")
+    return (local, at + domain) if at else (email, "")
+
+
 @register.simple_tag(takes_context=True)
 def shell_title(context) -> str:
     return shell_title_for(context["request"].path, settings.PRODUCT_NAME)

@@ -45,6 +45,20 @@ def test_the_user_block_shows_name_email_and_initial(alice_client):
     assert ">A</span>" in page  # no avatar: the upper-case first letter of the name
 
 
+def test_the_user_block_breaks_a_long_email_only_at_its_at_sign(client, make_user):
+    # Each half is cut with an ellipsis on its own line (two lines at most); the title has it all.
+    email = "qa.visual.user.with.a.long.address@example-company-domain.com"
+    client.force_login(make_user(email, name="Maximiliana Featherstonehaugh"))
+    page = client.get("/profile").content.decode()
+    line = re.search(r"<p data-user-email[^>]*>.*?</p>", page).group(0)
+    assert f'title="{email}"' in line
+    assert re.findall(r"<span[^>]*>([^<]*)</span>", line) == [
+        "qa.visual.user.with.a.long.address",
+        "@example-company-domain.com",
+    ]
+    assert "<wbr>" in line
+
+
 def test_the_initial_falls_back_to_the_email(client, make_user):
     user = make_user("zoe@example.com", name="")
     client.force_login(user)
