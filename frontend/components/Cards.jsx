@@ -9,7 +9,7 @@ export function FailurePanel({ title, message, refunded = false, headingRef }) {
       aria-labelledby={id}
       role="alert"
       data-testid="failure"
-      className="rounded-2xl border border-red-200 bg-red-50 p-5 text-red-900 dark:border-red-500/30 dark:bg-red-950/40 dark:text-red-100"
+      className={`rounded-2xl border border-red-200 bg-red-50 p-5 text-red-900 dark:border-red-500/30 dark:bg-red-950/40 dark:text-red-100 ${ui.userText}`}
     >
       <h3 id={id} ref={headingRef} tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold focus:outline-none">
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">

@@ -194,8 +194,10 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
           <HistoryPanel serviceType={tool.serviceType} listUrl={urls.history} itemUrl={urls.historyItem} toolLabels={toolLabels} refreshKey={historyVersion} />
         </OnDemand>
       )}
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="space-y-6">
+      {/* grid-cols-1 and min-w-0: a column is never wider than the screen, whatever its
+          content's widest word (a long URL in a result). */}
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="min-w-0 space-y-6">
           <StepForm
             step="scrape"
             config={steps.scrape}
@@ -298,7 +300,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
           )}
         </div>
 
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           {["copy", "creative"].map((step) => {
             const outcome = outcomes[step];
             const headingRef = step === lastStep ? outcomeHeading : undefined;

@@ -25,7 +25,7 @@ export function DemoBadge({ output }) {
 export function ResultCard({ title, output, badges, actions, children, headingRef }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className={ui.card} data-testid="result">
+    <section aria-labelledby={id} className={`${ui.card} ${ui.userText}`} data-testid="result">
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <h3 id={id} ref={headingRef} tabIndex={-1} className={`${ui.heading2} mr-auto focus:outline-none`}>
           {title}
@@ -194,7 +194,8 @@ export function ScrapeResults({ output, headingRef }) {
           {output.report}
         </p>
       ) : (
-        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]" data-testid="scrape-fields">
+        // A long key takes at most 40% of the row: max-content alone could leave its value no room.
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[fit-content(40%)_minmax(0,1fr)]" data-testid="scrape-fields">
           {parts.fields.map(([key, value]) => (
             <div key={key} className="contents">
               <dt className="font-medium text-slate-700 dark:text-slate-300">{key}</dt>

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ContentPolicyCard, SubmitButton } from "./Cards.jsx";
-import { CreativeResult, ScrapeResults, SpyResults } from "./Results.jsx";
+import { ContentPolicyCard, FailurePanel, SubmitButton } from "./Cards.jsx";
+import { CopyVariations, CreativeResult, ScrapeResults, SocialCopyResult, SpyResults } from "./Results.jsx";
 
 describe("CreativeResult", () => {
   it("caps the image at 600 px, downloads under its title and marks custom text", () => {
@@ -67,5 +67,34 @@ describe("cards", () => {
     rerender(<SubmitButton label="Start Spy Analysis" busyLabel="Analyzing..." cost={50} balance={100} busy />);
     expect(screen.getByRole("button").textContent).toBe("Analyzing...");
     expect(screen.getByRole("button").disabled).toBe(true);
+  });
+});
+
+// A tracking URL's query has no break opportunity: without overflow-wrap:anywhere on the text's
+// container it widens the card, the grid column and the page (390 px phones scrolled sideways).
+// jsdom has no layout, so this checks the contract; the browser test measures the page.
+describe("long unbroken text in results", () => {
+  const TOKEN = `utm_source=${"campaign_parameter_value_".repeat(6)}`;
+
+  function expectEveryTokenWraps() {
+    const holders = screen.getAllByText((_, element) => [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent.includes(TOKEN)));
+    expect(holders.length).toBeGreaterThan(0);
+    for (const element of holders) expect(element.closest(".wrap-anywhere")).not.toBeNull();
+  }
+
+  it("wraps inside every result view", () => {
+    const views = [
+      <CopyVariations output={{ variations: [{ headline: TOKEN, description: TOKEN, primaryText: `Shop now: ${TOKEN}` }] }} />,
+      <SocialCopyResult output={{ socialMediaCopy: `New in: ${TOKEN}` }} />,
+      <SpyResults output={{ generalAnalysis: TOKEN, topAds: [{ rank: 1, analysis: TOKEN }] }} />,
+      <ScrapeResults output={{ report: `Description: ${TOKEN}` }} />,
+      <ScrapeResults output={{ fields: { [TOKEN]: TOKEN } }} />,
+      <FailurePanel title="Scraping Failed" message={`Error: could not read ${TOKEN}`} />,
+    ];
+    for (const view of views) {
+      const { unmount } = render(view);
+      expectEveryTokenWraps();
+      unmount();
+    }
   });
 });

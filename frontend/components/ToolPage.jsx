@@ -66,8 +66,10 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
           <HistoryPanel serviceType={tool.serviceType} listUrl={urls.history} itemUrl={urls.historyItem} toolLabels={toolLabels} refreshKey={historyVersion} />
         </OnDemand>
       )}
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <form ref={form.formRef} noValidate onSubmit={submit} className="space-y-6" aria-label={tool.name}>
+      {/* grid-cols-1 and min-w-0: a column is never wider than the screen, whatever its
+          content's widest word (a long URL in a result). */}
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <form ref={form.formRef} noValidate onSubmit={submit} className="min-w-0 space-y-6" aria-label={tool.name}>
           <PendingUploads.Provider value={form.uploads}>
             <SchemaForm
               schema={tool.schema}
@@ -95,7 +97,7 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
             />
           </div>
         </form>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <OnDemand resetKey={outcome}>
             {outcome?.status === "success" && renderResult(outcome, outcomeHeading)}
             {outcome?.status === "failed" && (

@@ -16,3 +16,9 @@ export const buttonSmall =
   "inline-flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800";
 export const heading2 = "text-lg font-semibold text-slate-900 dark:text-white";
 export const muted = "text-sm text-slate-600 dark:text-slate-400";
+// Where generated or user-provided text is shown (results, history entries, failures): a long
+// unbroken token, such as a tracking URL, breaks anywhere instead of widening its card and the
+// page. overflow-wrap is inherited, so this goes on the container; `anywhere` (not
+// `break-word`) also lowers the container's min-content width, so a flex or grid track holding
+// it can shrink too. min-w-0 lets the container itself shrink when it is a flex or grid item.
+export const userText = "min-w-0 wrap-anywhere";

@@ -35,7 +35,11 @@ function HistoryCreative({ image, alt, downloadName, editText }) {
   const { broken, imgProps } = useImageFallback(image);
   return (
     <figure className="space-y-2">
-      <img {...imgProps} alt={broken ? "Generated image unavailable" : alt} className="max-h-72 rounded-lg border border-slate-200 object-contain dark:border-slate-700" />
+      <img
+        {...imgProps}
+        alt={broken ? "Generated image unavailable" : alt}
+        className="max-h-72 max-w-full rounded-lg border border-slate-200 object-contain dark:border-slate-700"
+      />
       <div className="flex flex-wrap gap-2">
         <button type="button" className={ui.buttonSmall} onClick={() => downloadImage(image, downloadName)} title="Download image" disabled={broken}>
           Download
@@ -84,7 +88,7 @@ function Output({ detail, toolLabel, downloadName }) {
         </div>
       ))}
       {parts.fields.length > 0 && (
-        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[fit-content(40%)_minmax(0,1fr)]">
           {parts.fields.map(([key, value]) => (
             <div key={key} className="contents">
               <dt className="font-medium">{key}</dt>
@@ -160,7 +164,7 @@ export default function HistoryItem({ item: listed, itemUrl, toolLabel }) {
   };
 
   return (
-    <li className="rounded-xl border border-slate-200 dark:border-slate-800" data-testid="history-item">
+    <li className={`rounded-xl border border-slate-200 dark:border-slate-800 ${ui.userText}`} data-testid="history-item">
       <button
         type="button"
         onClick={toggle}

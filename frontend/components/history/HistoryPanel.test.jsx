@@ -231,6 +231,38 @@ describe("HistoryPanel", () => {
     vi.useRealTimers();
   });
 
+  it("wraps an entry's long unbroken text (a tracking URL) inside the entry", async () => {
+    // jsdom has no layout: this checks the contract (overflow-wrap:anywhere on the entry); the
+    // browser test (services/tests/test_long_text_browser.py) measures the page.
+    const token = `utm_source=${"campaign_parameter_value_".repeat(6)}`;
+    serve({
+      [LIST]: {
+        results: [
+          { id: 3, tool: "meta-copy", service_type: "meta_copy", status: "success", credits_used: 20, created_at: "2026-11-21T08:00:00Z" },
+          { id: 2, tool: "meta-copy", service_type: "meta_copy", status: "failed", credits_used: 20, created_at: "2026-11-21T07:00:00Z" },
+        ],
+      },
+      "/api/history/3/": {
+        id: 3,
+        status: "success",
+        output_data: {
+          variations: [{ headline: token, description: token, primaryText: `Shop: ${token}` }],
+          report: token,
+          fields: { [token]: token },
+          topAds: [{ rank: 1, analysis: token }],
+        },
+      },
+      "/api/history/2/": { id: 2, status: "failed", credits_used: 20, error_message: `Could not read ${token}`, output_data: null },
+    });
+    await act(async () => render(panel()));
+    for (const item of screen.getAllByTestId("history-item")) {
+      await act(async () => fireEvent.click(within(item).getAllByRole("button")[0]));
+    }
+    const holders = screen.getAllByText((_, element) => [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent.includes(token)));
+    expect(holders.length).toBeGreaterThanOrEqual(8);
+    for (const element of holders) expect(element.closest(".wrap-anywhere")).not.toBeNull();
+  });
+
   it("reloads when told a generation finished", async () => {
     const fetchMock = serve({ [LIST]: { results: [] } });
     const { rerender } = await act(async () => render(panel()));
