@@ -59,7 +59,7 @@ function scrapeFailureMessage(outcome) {
 
 function StepForm({ step, config, values, setValues, errors, busy, balance, urls, userId, uploads, onSubmit, formRef, children, showSubmit = true }) {
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-label={config.submitLabel}>
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-6" aria-label={config.submitLabel}>
       <PendingUploads.Provider value={uploads}>
         <SchemaForm
           schema={config.schema}
