@@ -2,8 +2,12 @@
 or out in another tab) gets our explanation and a way back, not Django's technical 403 page;
 the API and fetch() calls asking for JSON get it as 403 {"detail": …}."""
 
+import re
+
 import pytest
 from django.test import Client
+
+from config.icons import icon_svg
 
 SESSION_CHANGED = (
     "Your session has changed since this page was opened (for example, you signed in or out in "
@@ -38,6 +42,14 @@ def test_a_sign_in_form_without_a_valid_token_explains_and_reloads_the_form(stri
     assert 'href="http://testserver/signin?next=/billing"' in page and "Reload Page" in page
     assert "Go Back" in page
     assert "CSRF" not in page and "DEBUG" not in page
+
+
+@pytest.mark.django_db
+def test_the_reload_button_shows_a_refresh_icon_not_an_arrow(strict_client):
+    page = strict_client.post("/signin", {}, HTTP_REFERER="http://testserver/signin").content.decode()
+    reload_link = re.search(r'<a href="http://testserver/signin"[^>]*>(.*?)</a>', page, re.S).group(1)
+    assert icon_svg("refresh", "h-4 w-4") in reload_link and "Reload Page" in reload_link
+    assert icon_svg("arrow-right", "h-4 w-4") not in reload_link
 
 
 @pytest.mark.django_db
