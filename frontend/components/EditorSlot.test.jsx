@@ -29,6 +29,61 @@ const creative = (output) => (
   <EditableCreative generation={{ id: 5, output }} title="Generated Meta Creative" editLabel="Add Text" appliedMessage="Text added to creative!" downloadName="meta-creative" />
 );
 
+const editable = {
+  image: "/files/original.png",
+  original: "/files/original.png",
+  versionsUrl: "/api/generations/5/versions/",
+  latestVersionUrl: "/api/generations/5/versions/latest/",
+};
+
+// EditorSlot.jsx as a page loads it: the editor's code not fetched yet.
+async function freshEditorSlot() {
+  vi.resetModules();
+  return import("./EditorSlot.jsx");
+}
+
+describe("EditableCreative while the editor's code is on its way", () => {
+  it("opens the editor's frame at once, saying so, and the editor in it once the code is here", async () => {
+    const { EditableCreative: Fresh } = await freshEditorSlot();
+    const props = { title: "Generated Meta Creative", editLabel: "Add Text", appliedMessage: "Text added to creative!", downloadName: "meta-creative" };
+    render(<Fresh generation={{ id: 5, output: editable }} {...props} />);
+    const addText = screen.getByRole("button", { name: "Add Text" });
+    addText.focus(); // as a click does in a browser
+
+    fireEvent.click(addText);
+    let frame = screen.getByRole("dialog", { name: "Add Text" });
+    expect(frame.dataset.testid).toBe("text-editor-opening");
+    expect(within(frame).getByRole("status").textContent).toBe("Opening the text editor…");
+    expect(document.activeElement).toBe(within(frame).getByRole("button", { name: "Close" }));
+    fireEvent.keyDown(document.activeElement, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(addText);
+
+    fireEvent.click(addText);
+    frame = screen.getByTestId("text-editor-opening");
+    fireEvent.click(within(frame).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+
+    fireEvent.click(addText);
+    await act(() => vi.dynamicImportSettled());
+    const editor = await screen.findByTestId("text-editor");
+    expect(screen.queryByTestId("text-editor-opening")).toBeNull();
+    expect(editor.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(document.activeElement, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(document.activeElement).toBe(addText);
+  });
+
+  it("fetches the editor's code as soon as an editable creative shows, so the first click opens the editor itself", async () => {
+    const { EditableCreative: Fresh } = await freshEditorSlot();
+    render(<Fresh generation={{ id: 5, output: editable }} title="Generated Meta Creative" editLabel="Add Text" />);
+    await act(() => vi.dynamicImportSettled());
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    expect(screen.getByTestId("text-editor")).toBeTruthy();
+    expect(screen.queryByTestId("text-editor-opening")).toBeNull();
+  });
+});
+
 describe("EditableCreative", () => {
   it("shows and marks the edited version once text is applied", async () => {
     render(
@@ -41,7 +96,7 @@ describe("EditableCreative", () => {
     );
     expect(screen.getByTestId("creative-image").getAttribute("src")).toBe("/files/original.png");
     fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
-    const editor = await screen.findByRole("dialog", { name: "Add Text" });
+    const editor = await screen.findByTestId("text-editor");
     await within(editor).findByTestId("editor-canvas");
     fireEvent.click(within(editor).getByRole("button", { name: "Add Text" }));
     await act(async () => fireEvent.click(within(editor).getByRole("button", { name: "Apply Text" })));
