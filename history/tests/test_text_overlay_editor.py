@@ -1,5 +1,6 @@
 """The text-overlay editor in the browser: on a creative generated on the Meta Creative page,
-add two text layers, apply, download, and find the text where the preview put it."""
+add two text layers, apply, download, and find the text where the preview put it; long text
+wraps inside the image."""
 
 import io
 import math
@@ -32,6 +33,15 @@ def generate_meta_creative(page, live_server):
     page.get_by_label("Visual Theme").fill("Fresh citrus morning light")
     page.get_by_role("button", name="Generate Creative").click()
     expect(page.get_by_role("heading", name="Generated Meta Creative")).to_be_visible(timeout=30_000)
+
+
+# One line of it is wider than the 1024 px creative at the default 32 px bold.
+LONG_OFFER = (
+    "LIMITED OFFER: 50% OFF EVERYTHING THIS WEEKEND ONLY — https://glow-naturals.example.com/summer-sale"
+)
+OFF_IMAGE = (
+    "Part of this text falls outside the image and will be cut off. Move it inwards or make it smaller."
+)
 
 
 def set_field(editor, label, value):
@@ -196,13 +206,24 @@ def test_a_creative_stored_on_s3_is_edited_without_tainting_the_canvas(
     page.get_by_role("button", name="Add Text").click()
     editor = page.get_by_role("dialog", name="Add Text")
     editor.get_by_role("button", name="Add Text").click()
-    set_field(editor, "Text", "Now on S3")
+    set_field(editor, "Text", LONG_OFFER)
+    # Measured with the real font, the wrapped block fits inside the image: the editor only
+    # warns once the layer is pushed against an edge.
+    off_image = editor.get_by_text(OFF_IMAGE)
+    set_field(editor, "X (%)", 2)
+    expect(off_image).to_be_visible()
+    screenshot(page, "long-text-at-edge")
+    set_field(editor, "X (%)", 50)
+    expect(off_image).to_have_count(0)
+    screenshots(page, "long-text")
     editor.get_by_role("button", name="Apply Text").click()
     expect(page.get_by_text("Image with text generated successfully!")).to_be_visible()
     expect(page.get_by_text("With Custom Text")).to_be_visible()
+    screenshot(page, "long-text-applied")
 
     version = CreativeVersion.objects.get(generation__user=alice)
     stored = s3_creatives.get_object(Bucket=BUCKET, Key=version.file.name)["Body"].read()
+    (ARTIFACTS / "editor-long-text-result.png").write_bytes(stored)
     with Image.open(io.BytesIO(stored)) as edited:
         assert edited.size == (1024, 1024)
 

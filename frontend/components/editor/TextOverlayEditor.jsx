@@ -366,12 +366,9 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
                       rows={2}
                       maxLength={LIMITS.textMaxLength}
                       value={selected.text}
-                      aria-describedby={`${titleId}-text-note`}
+                      aria-describedby={`${titleId}-off-image`}
                       onChange={(event) => update({ text: event.target.value }, `text:${selected.id}`)}
                     />
-                    <p id={`${titleId}-text-note`} role="status" className="mt-1 text-xs text-amber-700 empty:hidden dark:text-amber-400">
-                      {selectedOffImage && MESSAGES.offImage}
-                    </p>
                   </div>
 
                   <div>
@@ -507,9 +504,18 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
         </div>
 
         <footer className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
-          <p id={helpId} className="hidden text-xs text-slate-500 sm:block dark:text-slate-400">
-            Drag text to move it. Arrow keys nudge the selected text by 1 px (Shift: 10 px); Delete removes it.
-          </p>
+          {/* In the footer, so it shows whichever setting pushed the text out (the font size
+              slider is far below the text box on a phone), next to the Apply it warns about. */}
+          <div className="min-w-0">
+            {source && (
+              <p id={`${titleId}-off-image`} role="status" className="text-xs font-medium text-amber-700 empty:hidden dark:text-amber-400">
+                {selectedOffImage && MESSAGES.offImage}
+              </p>
+            )}
+            <p id={helpId} className={`hidden text-xs text-slate-500 dark:text-slate-400 ${selectedOffImage ? "" : "sm:block"}`}>
+              Drag text to move it. Arrow keys nudge the selected text by 1 px (Shift: 10 px); Delete removes it.
+            </p>
+          </div>
           <div className="flex justify-end gap-2">
             <button type="button" className={ui.buttonSecondary} onClick={requestClose} disabled={busy}>
               Cancel
