@@ -7,7 +7,7 @@ import { useGeneration } from "../lib/useGeneration.js";
 import { ContentPolicyCard, CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
 import { CopyVariations, EditableCreative, FocusWhenShown, HistoryPanel, OnDemand, ProgressOverlay, ScrapeResults } from "./OnDemand.jsx";
 import SchemaForm from "./SchemaForm.jsx";
-import { CONNECTION_LOST, failureMessage, useToolForm } from "./toolForm.js";
+import { CONNECTION_LOST, failureMessage, failureTitle, useToolForm } from "./toolForm.js";
 import * as ui from "./ui.js";
 
 // Spec 001 §8: what each step says when it fails.
@@ -53,6 +53,7 @@ function isForgotten(id) {
 }
 
 function scrapeFailureMessage(outcome) {
+  if (outcome.unconfirmed) return failureMessage(outcome, STEP_TEXTS.scrape);
   if (outcome.networkError) return `Network error: ${outcome.networkError}`;
   return `Error: ${outcome.error || STEP_TEXTS.scrape.fallback}`;
 }
@@ -164,7 +165,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
     });
     if (!result || result.generation || result.ignored) return;
     if (result.networkError) {
-      const failed = { status: "failed", networkError: result.problem, step };
+      const failed = { status: "failed", networkError: result.problem, unconfirmed: result.unconfirmed, step };
       if (step === "scrape") setScrapeFailure(failed);
       else {
         setOutcomes((all) => ({ ...all, [step]: failed }));
@@ -232,7 +233,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
           </StepForm>
 
           {scrapeFailure && !scrape && (
-            <FailurePanel title="Scraping Failed" message={scrapeFailureMessage(scrapeFailure)} refunded={false} headingRef={scrapeHeading} />
+            <FailurePanel title={failureTitle(scrapeFailure, STEP_TEXTS.scrape)} message={scrapeFailureMessage(scrapeFailure)} refunded={false} headingRef={scrapeHeading} />
           )}
           {!scrape && <FocusWhenShown target={scrapeHeading} shown={scrapeFailure} />}
 
@@ -322,7 +323,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
                 )}
                 {outcome?.status === "failed" && (
                   <FailurePanel
-                    title={STEP_TEXTS[step].failureTitle}
+                    title={failureTitle(outcome, STEP_TEXTS[step])}
                     message={failureMessage(outcome, STEP_TEXTS[step])}
                     refunded={!outcome.networkError}
                     headingRef={headingRef}

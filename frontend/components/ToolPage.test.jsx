@@ -4,7 +4,8 @@ import { balanceRead } from "../lib/events.js";
 import * as fieldWidgets from "./fieldWidgets.js";
 import { CopyVariations } from "./Results.jsx";
 import ToolPage from "./ToolPage.jsx";
-import { failureMessage } from "./toolForm.js";
+import { START_UNCONFIRMED, START_WINDOW_MS } from "../lib/useGeneration.js";
+import { failureMessage, failureTitle } from "./toolForm.js";
 
 const tool = {
   slug: "meta-copy",
@@ -204,13 +205,20 @@ describe("ToolPage", () => {
     expect(screen.queryByTestId("failure")).toBeNull();
   });
 
-  it("keeps the key of a start that got no answer at all for the same inputs, and re-reads the balance", async () => {
+  it("keeps the overlay up while a start has no answer, then says it could not confirm it, keeping its key for the same inputs", async () => {
     await page();
-    for (let i = 0; i < 3; i += 1) noAnswer("POST", "/api/generations/");
+    for (let i = 0; i < 12; i += 1) noAnswer("POST", "/api/generations/"); // two minutes of sends
     fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "Glow" } });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
     await act(async () => vi.advanceTimersByTimeAsync(4000));
-    expect(screen.getByTestId("failure").textContent).toContain("Network error: Network connection failed.");
+    expect(screen.getByTestId("progress-overlay").textContent).toContain("Connection lost. Reconnecting…");
+    expect(screen.queryByTestId("failure")).toBeNull();
+    await act(async () => vi.advanceTimersByTimeAsync(START_WINDOW_MS - 4000));
+    expect(screen.queryByTestId("progress-overlay")).toBeNull();
+    const failure = screen.getByTestId("failure");
+    expect(failure.querySelector("h3").textContent).toBe("Connection Lost"); // not known to have failed
+    expect(failure.textContent).toContain(START_UNCONFIRMED);
+    expect(failure.textContent).not.toContain("Network error");
     expect(balances).toContain(undefined); // the displays are told to re-read it
 
     on("POST", "/api/generations/", json({ id: 8, status: "success", output: { variations: [{ headline: "Paid once" }] }, balance: 80 }, 202));
@@ -334,5 +342,12 @@ describe("failureMessage", () => {
       "An error occurred while running the spy analysis. Please try again.",
     );
     expect(failureMessage({ networkError: "Network connection failed." }, { fallback: "x" })).toBe("Network error: Network connection failed.");
+  });
+
+  it("says a start that got no answer is unconfirmed, under its own title, on every tool", () => {
+    const unconfirmed = { status: "failed", networkError: START_UNCONFIRMED, unconfirmed: true };
+    expect(failureMessage(unconfirmed, { networkPrefix: true, fallback: "x" })).toBe(START_UNCONFIRMED);
+    expect(failureTitle(unconfirmed, { failureTitle: "Creative Generation Failed" })).toBe("Connection Lost");
+    expect(failureTitle({ status: "failed", error: "x" }, { failureTitle: "Creative Generation Failed" })).toBe("Creative Generation Failed");
   });
 });

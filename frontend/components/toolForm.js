@@ -4,15 +4,24 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "../lib/events.js";
 import { usePendingUploads } from "../lib/pendingUploads.js";
 import { validate } from "../lib/schema.js";
+import { START_UNCONFIRMED, START_UNCONFIRMED_TITLE } from "../lib/useGeneration.js";
 import { ProgressOverlay } from "./OnDemand.jsx";
 
 export const UPLOAD_PENDING = "Please wait for the upload to finish.";
 // The progress overlay's note while the page cannot reach the server (the job runs on).
 export const CONNECTION_LOST = "Connection lost. Reconnecting…";
 
+/** The failure panel's title: the tool's, except for a start that got no answer, which may
+ * well be running (useGeneration's START_UNCONFIRMED). */
+export function failureTitle(outcome, { failureTitle: title }) {
+  return outcome.unconfirmed ? START_UNCONFIRMED_TITLE : title;
+}
+
 /** The failure panel's text: the job's own message (with the documented 'Network error: '
- * prefix on the tools that show it), else the tool's fallback text. */
+ * prefix on the tools that show it), else the tool's fallback text. An unconfirmed start says
+ * so as it is: it is not known to have failed. */
 export function failureMessage(outcome, { fallback, networkPrefix = false }) {
+  if (outcome.unconfirmed) return START_UNCONFIRMED;
   if (outcome.networkError) return `Network error: ${outcome.networkError}`;
   if (!outcome.error) return fallback;
   return networkPrefix ? `Network error: ${outcome.error}` : outcome.error;

@@ -6,9 +6,18 @@ import { urlFor, withQuery } from "./urls.js";
 export const POLL_MS = 2000; // the page follows the job every 2 s
 const MAX_POLL_MS = 15000; // …and, while the connection is down, ever less often, down to this
 const LOST_AFTER_FAILURES = 2; // failed checks in a row before the overlay says the connection is lost
-// A start whose answer did not arrive is sent again after these waits, with the same key: the
-// server answers a repeat with the generation the first one started, so it is never paid twice.
-export const RESEND_AFTER_MS = [1000, 3000];
+// A start whose answer did not arrive is sent again, with the same key, until an answer comes:
+// the server answers a repeat with the generation the first one started, so it is never paid
+// twice. The waits double from 1 s up to polling's 15 s; a start still unanswered this long
+// after the first send is given up on (two minutes: a dropped Wi-Fi or a phone between
+// networks is back by then, and no one waits longer on an overlay that says it is reconnecting).
+export const RESEND_FIRST_MS = 1000;
+export const START_WINDOW_MS = 120000;
+// What the page says then. The first send may have started (and paid for) a run that is
+// still going, so it says neither that it failed nor that it did not start.
+export const START_UNCONFIRMED_TITLE = "Connection Lost";
+export const START_UNCONFIRMED =
+  "We couldn't confirm that your generation started. It may still be running: check History before trying again.";
 
 /** No answer, or the server or a proxy in front of it failed: worth asking again. */
 function isTransient(err) {
@@ -31,8 +40,11 @@ function idempotencyKey() {
  *
  * - `start(inputs)` POSTs; the response's balance goes to the shell at once. Resolves to
  *   `{generation}`, `{errors}` (400, by field) or `{problem}` (refused or unreachable).
- *   A start whose answer is lost is sent again with the same idempotency key; if it still gets
- *   no answer, the key is kept for the same inputs, so submitting them again cannot pay twice.
+ *   A start whose answer is lost is sent again with the same idempotency key, with the overlay
+ *   up and `connectionLost` set, for up to START_WINDOW_MS; the first answer carries on into
+ *   polling. Unanswered after that, it resolves to `{problem: START_UNCONFIRMED, unconfirmed:
+ *   true, networkError: true}`, and the key is kept for the same inputs, so submitting them
+ *   again cannot pay twice (it shows the first run instead).
  * - While it runs, `busy` is true; it polls every 2 s and calls `onSettled(generation)` once
  *   when it succeeds or fails (with the balance after any refund sent to the shell). A dropped
  *   connection does not end it: it keeps asking, less often, with `connectionLost` set.
@@ -128,13 +140,19 @@ export function useGeneration({ slug, urls, onSettled, onResume }) {
       const sent = JSON.stringify(inputs);
       const key = unanswered.current?.inputs === sent ? unanswered.current.key : idempotencyKey();
       try {
-        const generation = await postWithResends(urls.generations, { tool: slug, inputs, idempotency_key: key });
+        const generation = await postWithResends(
+          urls.generations,
+          { tool: slug, inputs, idempotency_key: key },
+          (failures) => failures >= LOST_AFTER_FAILURES && setConnectionLost(true),
+        );
+        setConnectionLost(false);
         unanswered.current = null;
         if (Number.isFinite(generation.balance)) creditsChanged(generation.balance);
         if (isFinished(generation)) settle(generation);
         else setCurrent(generation);
         return { generation };
       } catch (err) {
+        setConnectionLost(false);
         if (err.status === 400 && err.errors) return { errors: err.errors };
         // Refused, not failed: short of credits (402), over a limit (429), or signed out or
         // with a stale session in another tab (401/403: 'Please sign in to use this service').
@@ -143,10 +161,10 @@ export function useGeneration({ slug, urls, onSettled, onResume }) {
           toast(err.message, "error");
           return { problem: err.message, refused: true };
         }
-        // No answer: the server may have started (and charged for) it all the same.
+        // No answer for minutes: the server may have started (and charged for) it all the same.
         unanswered.current = { key, inputs: sent };
         creditsChanged(); // the displays re-read the balance
-        return { problem: err.message, networkError: true };
+        return { problem: START_UNCONFIRMED, unconfirmed: true, networkError: true };
       } finally {
         starting.current = false;
         setSubmitting(false);
@@ -158,14 +176,21 @@ export function useGeneration({ slug, urls, onSettled, onResume }) {
   return { start, busy: submitting || current !== null, current, startedAt, connectionLost };
 }
 
-/** POSTs a start, sending it again (same body, same key) while no answer comes back. */
-async function postWithResends(url, body) {
-  for (let attempt = 0; ; attempt += 1) {
+/** POSTs a start, sending it again (same body, same key) while no answer comes back, for up to
+ * START_WINDOW_MS; `onFailure(n)` hears of each failed send (n in a row). Throws the refusal,
+ * or the last failure once the window has passed. */
+async function postWithResends(url, body, onFailure) {
+  const began = Date.now();
+  for (let failures = 0; ; ) {
     try {
       return await api(url, { method: "POST", json: body });
     } catch (err) {
-      if (!isTransient(err) || attempt >= RESEND_AFTER_MS.length) throw err;
-      await wait(RESEND_AFTER_MS[attempt]);
+      if (!isTransient(err) || Date.now() - began >= START_WINDOW_MS) throw err;
+      failures += 1;
+      onFailure(failures);
+      // The last resend goes out as the window closes.
+      const left = began + START_WINDOW_MS - Date.now();
+      await wait(Math.min(MAX_POLL_MS, RESEND_FIRST_MS * 2 ** (failures - 1), left));
     }
   }
 }

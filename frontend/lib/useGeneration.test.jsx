@@ -1,0 +1,117 @@
+import { act, renderHook } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { START_UNCONFIRMED, START_WINDOW_MS, useGeneration } from "./useGeneration.js";
+
+const urls = { generations: "/api/generations/", generation: "/api/generations/{id}/", active: "/api/generations/active/" };
+const json = (body, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+// The server as the page sees it through a dropped connection: each start (POST) gets no answer
+// while `lostStarts` lasts, then the queued generation; the run succeeds on its first check.
+let lostStarts;
+beforeEach(() => {
+  vi.useFakeTimers();
+  lostStarts = 0;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url, options = {}) => {
+      if (url.startsWith(urls.active)) return json({ generation: null, scrape: null });
+      if (url === urls.generations && options.method === "POST") {
+        if (lostStarts > 0) {
+          lostStarts -= 1;
+          throw new TypeError("Failed to fetch");
+        }
+        return json({ id: 7, status: "queued", output: {}, balance: 80 }, 202);
+      }
+      if (url === "/api/generations/7/") return json({ id: 7, status: "success", output: { text: "Made it" }, balance: 80 });
+      return json({ detail: "Not found." }, 404);
+    }),
+  );
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const posted = () => fetch.mock.calls.filter(([, options]) => options?.method === "POST").map(([, options]) => JSON.parse(options.body));
+
+async function generationHook() {
+  const settled = [];
+  const hook = renderHook(() => useGeneration({ slug: "meta-copy", urls, onSettled: (g) => settled.push(g) }));
+  await act(async () => {}); // the mount-time check for a run to re-attach to
+  return { hook, settled };
+}
+
+describe("useGeneration's start without an answer", () => {
+  it("keeps sending it with the same key, the overlay up and saying so, and follows the run once an answer comes", async () => {
+    const { hook, settled } = await generationHook();
+    lostStarts = 6; // sent at 0, 1, 3, 7, 15 and 30 s; the 7th, at 45 s, is answered
+    let result;
+    act(() => {
+      hook.result.current.start({ brand: "Glow" }).then((r) => (result = r));
+    });
+    await act(async () => {});
+    expect(hook.result.current.busy).toBe(true);
+    expect(hook.result.current.connectionLost).toBe(false); // one failure is not an outage yet
+
+    await act(async () => vi.advanceTimersByTimeAsync(1000));
+    expect(hook.result.current.connectionLost).toBe(true);
+    await act(async () => vi.advanceTimersByTimeAsync(44000 - 1000 - 1));
+    expect(posted()).toHaveLength(6);
+    expect(result).toBeUndefined(); // no failure while within the window
+    expect(hook.result.current.busy).toBe(true);
+    expect(hook.result.current.connectionLost).toBe(true);
+
+    await act(async () => vi.advanceTimersByTimeAsync(1001));
+    expect(posted()).toHaveLength(7);
+    expect(new Set(posted().map((body) => body.idempotency_key)).size).toBe(1);
+    expect(result.generation.id).toBe(7);
+    expect(hook.result.current.connectionLost).toBe(false);
+    expect(hook.result.current.current.id).toBe(7);
+
+    await act(async () => vi.advanceTimersByTimeAsync(2000)); // the first check of the run
+    expect(settled).toEqual([expect.objectContaining({ id: 7, status: "success" })]);
+    expect(hook.result.current.busy).toBe(false);
+  });
+
+  it("says it could not confirm the start after two minutes without any answer, and keeps the key for the same inputs", async () => {
+    const { hook, settled } = await generationHook();
+    lostStarts = Infinity;
+    let result;
+    act(() => {
+      hook.result.current.start({ brand: "Glow" }).then((r) => (result = r));
+    });
+    await act(async () => vi.advanceTimersByTimeAsync(START_WINDOW_MS - 1));
+    expect(result).toBeUndefined();
+    expect(hook.result.current.busy).toBe(true);
+
+    await act(async () => vi.advanceTimersByTimeAsync(1));
+    expect(result).toEqual({ problem: START_UNCONFIRMED, unconfirmed: true, networkError: true });
+    expect(START_UNCONFIRMED).toBe("We couldn't confirm that your generation started. It may still be running: check History before trying again.");
+    // 1, 2, 4 and 8 s apart, then every 15 s, the last as the window closes
+    expect(posted()).toHaveLength(12);
+    expect(hook.result.current.busy).toBe(false);
+    expect(hook.result.current.connectionLost).toBe(false);
+    expect(settled).toEqual([]);
+
+    lostStarts = 0;
+    await act(async () => hook.result.current.start({ brand: "Glow" }));
+    const keys = posted().map((body) => body.idempotency_key);
+    expect(keys).toHaveLength(13);
+    expect(new Set(keys).size).toBe(1); // the same inputs again: the first run, not a second one
+  });
+
+  it("stops at once when a resend is refused", async () => {
+    const { hook } = await generationHook();
+    lostStarts = 2;
+    let result;
+    act(() => {
+      hook.result.current.start({ brand: "Glow" }).then((r) => (result = r));
+    });
+    await act(async () => vi.advanceTimersByTimeAsync(1000));
+    expect(result).toBeUndefined();
+    fetch.mockImplementation(async () => json({ detail: "Please sign in to use this service" }, 403));
+    await act(async () => vi.advanceTimersByTimeAsync(2000));
+    expect(result).toEqual({ problem: "Please sign in to use this service", refused: true });
+    expect(hook.result.current.connectionLost).toBe(false);
+  });
+});
