@@ -127,6 +127,9 @@ describe("layoutElement wraps long text", () => {
     expect(l.halfH).toBe((3 * 40 * LINE_HEIGHT) / 2);
     expect(l.lines.map((line) => line.y)).toEqual([-48, 0, 48]);
     expect(inside(l)).toBe(true);
+    // grabbed by its last line, it can be dragged; below the block, nothing is picked
+    expect(hitTest([l], 500 + 400, 250 + 48)).toBe("t1");
+    expect(hitTest([l], 500, 250 + 72 + 20)).toBeNull();
   });
 
   it("keeps typed newlines and wraps each paragraph within the narrower box near a side", () => {
