@@ -161,6 +161,8 @@ export function useGeneration({ slug, urls, onSettled, onResume }) {
           toast(err.message, "error");
           return { problem: err.message, refused: true };
         }
+        // Any other answer is the server's last word on it, a failure for it to show.
+        if (!isTransient(err)) return { problem: err.message, networkError: true };
         // No answer for minutes: the server may have started (and charged for) it all the same.
         unanswered.current = { key, inputs: sent };
         creditsChanged(); // the displays re-read the balance

@@ -100,6 +100,14 @@ describe("useGeneration's start without an answer", () => {
     expect(new Set(keys).size).toBe(1); // the same inputs again: the first run, not a second one
   });
 
+  it("does not send again a start the server answered with an error, and passes its message on", async () => {
+    const { hook } = await generationHook();
+    fetch.mockImplementation(async () => json({ detail: "Not found." }, 404));
+    const result = await act(async () => hook.result.current.start({ brand: "Glow" }));
+    expect(result).toEqual({ problem: "Not found.", networkError: true });
+    expect(posted()).toHaveLength(1);
+  });
+
   it("stops at once when a resend is refused", async () => {
     const { hook } = await generationHook();
     lostStarts = 2;
