@@ -15,7 +15,7 @@ function graphemes(word) {
 // space stays part of its word).
 const trimSpaces = (line) => line.replace(/ +$/, "");
 
-/** A word wider than `maxWidth` cut into pieces that fit, greedily, each at least one
+/** A word too wide for the box cut into pieces that `fits`, greedily, each at least one
  * grapheme long (a single glyph wider than the box still gets a line of its own). */
 function breakWord(word, fits) {
   const pieces = [];
