@@ -1,6 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { createPortal } from "react-dom";
-import { useFocusTrap } from "./focusTrap.js";
+import { lazy, Suspense, useEffect, useState } from "react";
+import EditorFrame, { OpeningStatus } from "./EditorFrame.jsx";
 import { CreativeResult } from "./Results.jsx";
 import * as ui from "./ui.js";
 
@@ -43,60 +42,31 @@ export default function EditorSlot({ generation, title, appliedMessage, onApplie
   );
 }
 
-const closeIcon =
-  "M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z";
-
-/** The editor's dialog while its code is still on its way: the same frame, title, Close and
- * Cancel as the editor's own opening state (TextOverlayEditor), so the click shows at once and
- * the editor then fills the frame in. Escape, Close and Cancel close it; focus goes back to
- * the button that opened it. */
+/** The editor's dialog while its code is still on its way: the editor's own frame, title,
+ * Close and Cancel, so the click shows at once and the editor then fills the frame in.
+ * Escape, Close and Cancel close it; focus goes back to the button that opened it. */
 function EditorOpening({ title, onClose }) {
-  const ref = useRef(null);
-  const titleId = useId();
-  useFocusTrap(ref, { onEscape: onClose });
-  return createPortal(
-    <div className="fixed inset-0 z-50 flex items-stretch justify-center bg-slate-950/70 sm:items-center sm:p-4">
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        data-testid="text-editor-opening"
-        className="relative flex h-[100dvh] w-full max-w-6xl flex-col overflow-hidden bg-white shadow-xl focus:outline-none sm:h-[92dvh] sm:rounded-2xl dark:bg-slate-900 dark:text-slate-100"
-      >
-        <header className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-          <h2 id={titleId} className={ui.heading2}>
-            {title}
-          </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close"
-            title="Close"
-            className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:text-slate-300 dark:hover:bg-slate-800"
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-              <path d={closeIcon} />
-            </svg>
-          </button>
-        </header>
-        <div className="flex flex-1 items-center justify-center bg-slate-100 p-3 dark:bg-slate-950">
-          <p role="status" className={ui.muted}>
-            Opening the text editor…
-          </p>
-        </div>
-        <footer className="flex justify-end gap-2 border-t border-slate-200 px-4 py-3 dark:border-slate-800">
+  return (
+    <EditorFrame
+      title={title}
+      testId="text-editor-opening"
+      onEscape={onClose}
+      onClose={onClose}
+      footerActions={
+        <>
           <button type="button" className={ui.buttonSecondary} onClick={onClose}>
             Cancel
           </button>
           <button type="button" className={ui.buttonPrimary} disabled>
             Apply Text
           </button>
-        </footer>
+        </>
+      }
+    >
+      <div className="flex flex-1 items-center justify-center bg-slate-100 p-3 dark:bg-slate-950">
+        <OpeningStatus />
       </div>
-    </div>,
-    document.body,
+    </EditorFrame>
   );
 }
 

@@ -1,6 +1,11 @@
 import { useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import { useFocusTrap } from "./focusTrap.js";
+import { CloseButton } from "./IconButton.jsx";
+
+// Lighter and tighter than the editor's header buttons, beside a plain title.
+const closeButton =
+  "rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:hover:bg-slate-800 dark:hover:text-slate-200";
 
 /** A dialog over the whole page: labelled by its title, focus kept inside, Escape and the
  * backdrop close it. Rendered into <body> so it covers the shell. */
@@ -23,16 +28,7 @@ export default function Modal({ title, onClose, children, footer, size = "max-w-
           <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close"
-            className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:hover:bg-slate-800 dark:hover:text-slate-200"
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-              <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-            </svg>
-          </button>
+          <CloseButton onClick={onClose} className={closeButton} />
         </div>
         {children}
         {footer && <div className="mt-5 flex justify-end gap-2">{footer}</div>}

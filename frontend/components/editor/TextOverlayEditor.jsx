@@ -1,9 +1,9 @@
 import { useEffect, useId, useLayoutEffect, useReducer, useRef, useState } from "react";
-import { createPortal } from "react-dom";
 import { toast } from "../../lib/events.js";
 import { cssFamily, loadFontsFor } from "../../lib/fonts.js";
 import ColorPicker from "../ColorPicker.jsx";
-import { useFocusTrap } from "../focusTrap.js";
+import EditorFrame, { OpeningStatus } from "../EditorFrame.jsx";
+import { IconButton } from "../IconButton.jsx";
 import Modal from "../Modal.jsx";
 import * as ui from "../ui.js";
 import FontPicker from "./FontPicker.jsx";
@@ -53,7 +53,7 @@ function ownsKeys(target) {
  */
 export default function TextOverlayEditor({ open, ...props }) {
   if (!open) return null;
-  return createPortal(<EditorDialog {...props} />, document.body);
+  return <EditorDialog {...props} />;
 }
 
 function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClose, title = "Edit Text", appliedMessage }) {
@@ -75,7 +75,8 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
   const dragCount = useRef(0);
   const stateRef = useRef(state);
   stateRef.current = state;
-  const titleId = useId();
+  const textId = useId();
+  const offImageId = useId();
   const helpId = useId();
   const fontLabelId = useId();
 
@@ -85,7 +86,6 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
     if (hasUnappliedChanges(stateRef.current)) setConfirmingDiscard(true);
     else onClose?.();
   };
-  useFocusTrap(dialogRef);
 
   // The layers read while the dialog was opening become its starting point (not an undoable
   // step), and focus goes where it would have gone had they been there from the start.
@@ -238,35 +238,58 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
   const index = selected ? elements.indexOf(selected) : -1;
 
   return (
-    <div className="fixed inset-0 z-50 flex items-stretch justify-center bg-slate-950/70 sm:items-center sm:p-4">
-      <div
+    <>
+      <EditorFrame
         ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={helpId}
-        tabIndex={-1}
+        title={title}
+        testId="text-editor"
+        describedBy={helpId}
         onKeyDown={onKeyDown}
-        data-testid="text-editor"
-        className="relative flex h-[100dvh] w-full max-w-6xl flex-col overflow-hidden bg-white shadow-xl focus:outline-none sm:h-[92dvh] sm:rounded-2xl dark:bg-slate-900 dark:text-slate-100"
-      >
-        <header className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-          <h2 id={titleId} className={ui.heading2}>
-            {title}
-          </h2>
-          <div className="flex items-center gap-1">
+        onClose={requestClose}
+        closeDisabled={busy}
+        headerActions={
+          <>
             <IconButton label="Undo (Ctrl+Z)" onClick={() => dispatch({ type: "undo" })} disabled={!past.length}>
               <path d="M7.7 4.3a1 1 0 0 1 0 1.4L6.4 7H11a6 6 0 0 1 0 12H8a1 1 0 1 1 0-2h3a4 4 0 0 0 0-8H6.4l1.3 1.3a1 1 0 1 1-1.4 1.4l-3-3a1 1 0 0 1 0-1.4l3-3a1 1 0 0 1 1.4 0Z" />
             </IconButton>
             <IconButton label="Redo (Ctrl+Shift+Z)" onClick={() => dispatch({ type: "redo" })} disabled={!future.length}>
               <path d="M12.3 4.3a1 1 0 0 0 0 1.4L13.6 7H9a6 6 0 0 0 0 12h3a1 1 0 1 0 0-2H9a4 4 0 0 1 0-8h4.6l-1.3 1.3a1 1 0 1 0 1.4 1.4l3-3a1 1 0 0 0 0-1.4l-3-3a1 1 0 0 0-1.4 0Z" />
             </IconButton>
-            <IconButton label="Close" onClick={requestClose} disabled={busy}>
-              <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-            </IconButton>
-          </div>
-        </header>
-
+          </>
+        }
+        footerNote={
+          // In the footer, so it shows whichever setting pushed the text out (the font size
+          // slider is far below the text box on a phone), next to the Apply it warns about.
+          <>
+            {source && (
+              <p id={offImageId} role="status" className="text-xs font-medium text-amber-700 empty:hidden dark:text-amber-400">
+                {selectedOffImage && MESSAGES.offImage}
+              </p>
+            )}
+            <p id={helpId} className={`hidden text-xs text-slate-500 dark:text-slate-400 ${selectedOffImage ? "" : "sm:block"}`}>
+              Drag text to move it. Arrow keys nudge the selected text by 1 px (Shift: 10 px); Delete removes it.
+            </p>
+          </>
+        }
+        footerActions={
+          <>
+            <button type="button" className={ui.buttonSecondary} onClick={requestClose} disabled={busy}>
+              Cancel
+            </button>
+            {/* Only marked disabled while applying: a disabled button loses keyboard focus, which
+                would leave the dialog (Escape and Tab with it) when the save fails. */}
+            <button
+              type="button"
+              className={`${ui.buttonPrimary} aria-disabled:cursor-wait aria-disabled:opacity-60`}
+              onClick={apply}
+              disabled={!source}
+              aria-disabled={busy || undefined}
+            >
+              {busy ? "Applying…" : "Apply Text"}
+            </button>
+          </>
+        }
+      >
         <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
           <div
             className={`flex items-center justify-center bg-slate-100 p-3 lg:h-auto lg:min-h-0 lg:flex-1 dark:bg-slate-950 ${
@@ -274,9 +297,7 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
             }`}
           >
             {opening ? (
-              <p role="status" className={ui.muted}>
-                Opening the text editor…
-              </p>
+              <OpeningStatus />
             ) : loadError ? (
               <p role="alert" className="text-sm text-red-600 dark:text-red-400">
                 {loadError}
@@ -357,16 +378,16 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
               {selected && (
                 <section aria-label="Selected text" className="mt-5 space-y-4 border-t border-slate-200 pt-4 dark:border-slate-800">
                   <div>
-                    <label htmlFor={`${titleId}-text`} className={ui.label}>
+                    <label htmlFor={textId} className={ui.label}>
                       Text
                     </label>
                     <textarea
-                      id={`${titleId}-text`}
+                      id={textId}
                       className={`${ui.input} mt-1`}
                       rows={2}
                       maxLength={LIMITS.textMaxLength}
                       value={selected.text}
-                      aria-describedby={`${titleId}-off-image`}
+                      aria-describedby={offImageId}
                       onChange={(event) => update({ text: event.target.value }, `text:${selected.id}`)}
                     />
                   </div>
@@ -502,38 +523,7 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
             </aside>
           )}
         </div>
-
-        <footer className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
-          {/* In the footer, so it shows whichever setting pushed the text out (the font size
-              slider is far below the text box on a phone), next to the Apply it warns about. */}
-          <div className="min-w-0">
-            {source && (
-              <p id={`${titleId}-off-image`} role="status" className="text-xs font-medium text-amber-700 empty:hidden dark:text-amber-400">
-                {selectedOffImage && MESSAGES.offImage}
-              </p>
-            )}
-            <p id={helpId} className={`hidden text-xs text-slate-500 dark:text-slate-400 ${selectedOffImage ? "" : "sm:block"}`}>
-              Drag text to move it. Arrow keys nudge the selected text by 1 px (Shift: 10 px); Delete removes it.
-            </p>
-          </div>
-          <div className="flex justify-end gap-2">
-            <button type="button" className={ui.buttonSecondary} onClick={requestClose} disabled={busy}>
-              Cancel
-            </button>
-            {/* Only marked disabled while applying: a disabled button loses keyboard focus, which
-                would leave the dialog (Escape and Tab with it) when the save fails. */}
-            <button
-              type="button"
-              className={`${ui.buttonPrimary} aria-disabled:cursor-wait aria-disabled:opacity-60`}
-              onClick={apply}
-              disabled={!source}
-              aria-disabled={busy || undefined}
-            >
-              {busy ? "Applying…" : "Apply Text"}
-            </button>
-          </div>
-        </footer>
-      </div>
+      </EditorFrame>
 
       {pickingColor && selected && (
         <ColorPicker
@@ -567,24 +557,7 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
           </p>
         </Modal>
       )}
-    </div>
-  );
-}
-
-function IconButton({ label, onClick, disabled, children }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={disabled}
-      aria-label={label}
-      title={label}
-      className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none disabled:opacity-40 dark:text-slate-300 dark:hover:bg-slate-800"
-    >
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-        {children}
-      </svg>
-    </button>
+    </>
   );
 }
 
