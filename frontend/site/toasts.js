@@ -1,5 +1,6 @@
-// Toasts: top-right, 3 seconds. Sources: Django messages rendered into
-// #django-messages (json_script) and `adsmith:toast` events from islands (lib/events.js).
+// Toasts: top-right (out of an open dialog's header: styles/app.css), 3 seconds. Sources:
+// Django messages rendered into #django-messages (json_script) and `adsmith:toast` events from
+// islands (lib/events.js).
 const DURATION_MS = 3000;
 const STYLES = {
   success: "border-emerald-500/40 bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",

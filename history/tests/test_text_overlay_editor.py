@@ -73,6 +73,30 @@ def screenshots(page, name):
     page.set_viewport_size({"width": 1280, "height": 720})
 
 
+def assert_toasts_clear_the_header_buttons(page, dialog):
+    """A toast shown while the dialog is open, wide and narrow, leaves its header's buttons
+    (Close among them) uncovered."""
+    for width, height in ((1280, 800), (640, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(
+            "() => window.dispatchEvent(new CustomEvent('adsmith:toast', "
+            "{detail: {message: 'A toast over the dialog', kind: 'success'}}))"
+        )
+        toast = page.locator("#toasts > div", has_text="A toast over the dialog").last
+        expect(toast).to_be_visible()
+        box = toast.bounding_box()
+        for button in dialog.locator("header").get_by_role("button").all():
+            other = button.bounding_box()
+            apart = (
+                box["x"] + box["width"] <= other["x"]
+                or other["x"] + other["width"] <= box["x"]
+                or box["y"] + box["height"] <= other["y"]
+                or other["y"] + other["height"] <= box["y"]
+            )
+            assert apart, f"at {width} px the toast {box} covers {button.get_attribute('aria-label')} {other}"
+    page.set_viewport_size({"width": 1280, "height": 720})
+
+
 # A face of a bundled font the browser has loaded (from the page's editor-fonts stylesheet).
 FACE_LOADED = """(family) => [...document.fonts].some(
     (face) => face.family.replaceAll('"', '') === family && face.status === 'loaded')"""
@@ -241,6 +265,7 @@ def test_the_editor_closes_while_opening_and_asks_before_discarding_text(signed_
     editor = page.get_by_role("dialog", name="Add Text")
     expect(editor.get_by_role("status")).to_have_text("Opening the text editor…")
     expect(editor.get_by_role("button", name="Close")).to_be_focused()
+    assert_toasts_clear_the_header_buttons(page, editor)
     screenshots(page, "opening")
     page.keyboard.press("Tab")
     expect(editor.get_by_role("button", name="Cancel")).to_be_focused()  # Tab stays in the dialog
