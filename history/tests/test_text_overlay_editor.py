@@ -265,8 +265,8 @@ def test_the_editor_closes_while_opening_and_asks_before_discarding_text(signed_
     editor = page.get_by_role("dialog", name="Add Text")
     expect(editor.get_by_role("status")).to_have_text("Opening the text editor…")
     expect(editor.get_by_role("button", name="Close")).to_be_focused()
-    assert_toasts_clear_the_header_buttons(page, editor)
     screenshots(page, "opening")
+    assert_toasts_clear_the_header_buttons(page, editor)
     page.keyboard.press("Tab")
     expect(editor.get_by_role("button", name="Cancel")).to_be_focused()  # Tab stays in the dialog
     with page.expect_event("requestfailed", lambda request: request.url.endswith("/versions/latest/")):
