@@ -65,6 +65,9 @@ def _content_guidelines() -> Section:
 
 
 # The same field reads the same on every tool's form.
+AUDIENCE_PLACEHOLDER = "e.g. Women 25-40"
+
+
 def _product_name() -> Field:
     return text_field("productName", "Product Name", min_length=2, placeholder="e.g. Glow Serum")
 
@@ -103,7 +106,9 @@ META_COPY_SCHEMA = ToolSchema(
                     min_length=2,
                     placeholder="e.g. Vitamin C serum",
                 ),
-                text_field("targetAudience", "Target Audience", min_length=2, placeholder="e.g. Women 25-40"),
+                text_field(
+                    "targetAudience", "Target Audience", min_length=2, placeholder=AUDIENCE_PLACEHOLDER
+                ),
                 _product_description(),
                 _product_benefits(min_length=10),
                 text_field("offer", "Offer", placeholder="e.g. 20% off your first order"),
@@ -152,7 +157,9 @@ META_CREATIVE_SCHEMA = ToolSchema(
             (
                 _product_description(),
                 _product_benefits(min_length=5),
-                text_field("audience", "Target Audience", message_name="Audience"),
+                text_field(
+                    "audience", "Target Audience", message_name="Audience", placeholder=AUDIENCE_PLACEHOLDER
+                ),
             ),
         ),
         Section(
@@ -303,7 +310,7 @@ SOCIAL_MEDIA_COPY_SCHEMA = ToolSchema(
             "Product Details",
             (
                 _product_description(),
-                text_field("audience", "Audience"),
+                text_field("audience", "Audience", placeholder=AUDIENCE_PLACEHOLDER),
             ),
         ),
         Section(
