@@ -134,6 +134,7 @@ def start_web(env: dict[str, str]) -> tuple[Process, str]:
         [
             str(VENV_BIN / "gunicorn"),
             "config.wsgi",
+            "--no-control-socket",
             "--bind",
             f"127.0.0.1:{port}",
             "--workers",

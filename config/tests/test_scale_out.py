@@ -137,6 +137,7 @@ def start_web(processes: Processes, count: int = 2) -> list[str]:
             f"web{n}",
             str(Path(sys.executable).parent / "gunicorn"),
             "config.wsgi",
+            "--no-control-socket",  # two gunicorns would share the default one
             "--bind",
             f"127.0.0.1:{port}",
             "--workers",
