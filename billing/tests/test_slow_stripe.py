@@ -218,14 +218,18 @@ def test_a_refusal_about_alices_subscription_pauses_nothing(alice_client, alice_
     assert SUBSCRIPTION_MISSING in html and HISTORY_MISSING in html
 
 
-def test_cancelling_still_retries_when_stripe_fails(alice_client, alice_subscribed, stripe):
-    stripe.behaviour = "failing"
-
-    response = alice_client.post(
+def cancel_subscription(client):
+    return client.post(
         f"{API}?action=cancel-subscription",
         data=json.dumps({"subscriptionId": SUBSCRIPTION}),
         content_type="application/json",
     )
+
+
+def test_cancelling_still_retries_when_stripe_fails(alice_client, alice_subscribed, stripe):
+    stripe.behaviour = "failing"
+
+    response = cancel_subscription(alice_client)
 
     assert response.status_code == 502
     assert response.json() == {"detail": "Failed to cancel subscription"}
@@ -237,11 +241,7 @@ def test_cancelling_asks_stripe_even_while_page_reads_are_paused(alice_client, a
     alice_client.get("/billing")
     stripe.behaviour = "up"
 
-    response = alice_client.post(
-        f"{API}?action=cancel-subscription",
-        data=json.dumps({"subscriptionId": SUBSCRIPTION}),
-        content_type="application/json",
-    )
+    response = cancel_subscription(alice_client)
 
     assert response.status_code == 200
     assert response.json()["subscription"]["cancel_at_period_end"] is True

@@ -14,7 +14,8 @@ from services.checks import check_generation_engines, check_stripe_keys
 
 
 def load_the_web_application(env) -> subprocess.CompletedProcess:
-    """What gunicorn does in each of its workers before it serves: import config.wsgi."""
+    """What gunicorn does before it serves (in its master, with the Procfile's --preload): import
+    config.wsgi."""
     return subprocess.run(
         [sys.executable, "-c", "import config.wsgi"],
         cwd=BASE_DIR,

@@ -7,7 +7,7 @@ import { useGeneration } from "../lib/useGeneration.js";
 import { ContentPolicyCard, CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
 import { CopyVariations, EditableCreative, FocusWhenShown, HistoryPanel, OnDemand, ProgressOverlay, ScrapeResults } from "./OnDemand.jsx";
 import SchemaForm from "./SchemaForm.jsx";
-import { CONNECTION_LOST, failureMessage, failureTitle, useToolForm } from "./toolForm.js";
+import { CONNECTION_LOST, failureMessage, failureTitle, startFailure, useToolForm } from "./toolForm.js";
 import * as ui from "./ui.js";
 
 // Spec 001 §8: what each step says when it fails.
@@ -165,7 +165,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
     });
     if (!result || result.generation || result.ignored) return;
     if (result.networkError) {
-      const failed = { status: "failed", networkError: result.problem, unconfirmed: result.unconfirmed, step };
+      const failed = { ...startFailure(result), step };
       if (step === "scrape") setScrapeFailure(failed);
       else {
         setOutcomes((all) => ({ ...all, [step]: failed }));

@@ -7,7 +7,7 @@ import { useGeneration } from "../lib/useGeneration.js";
 import { CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
 import { FocusWhenShown, HistoryPanel, OnDemand, ProgressOverlay } from "./OnDemand.jsx";
 import SchemaForm from "./SchemaForm.jsx";
-import { CONNECTION_LOST, failureMessage, failureTitle, useToolForm } from "./toolForm.js";
+import { CONNECTION_LOST, failureMessage, failureTitle, startFailure, useToolForm } from "./toolForm.js";
 
 /** Errors the form cannot place under a field (e.g. the server's non_field_errors). */
 function strayErrors(errors, schema) {
@@ -53,7 +53,7 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
   const submit = async (event) => {
     event.preventDefault();
     const result = await form.submit({ schema: tool.schema, inputs: values, cost: tool.cost, starting: () => setOutcome(null) });
-    if (result?.networkError) setOutcome({ status: "failed", networkError: result.problem, unconfirmed: result.unconfirmed });
+    if (result?.networkError) setOutcome(startFailure(result));
   };
 
   const stray = strayErrors(errors, tool.schema);

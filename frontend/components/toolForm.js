@@ -11,6 +11,12 @@ export const UPLOAD_PENDING = "Please wait for the upload to finish.";
 // The progress overlay's note while the page cannot reach the server (the job runs on).
 export const CONNECTION_LOST = "Connection lost. Reconnecting…";
 
+/** The failed outcome a page shows for a start that got no answer (or the server's last word
+ * on it): `result` is what useGeneration's start resolved to. */
+export function startFailure(result) {
+  return { status: "failed", networkError: result.problem, unconfirmed: result.unconfirmed };
+}
+
 /** The failure panel's title: the tool's, except for a start that got no answer, which may
  * well be running (useGeneration's START_UNCONFIRMED). */
 export function failureTitle(outcome, { failureTitle: title }) {
