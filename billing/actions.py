@@ -112,10 +112,9 @@ def _record_paid_invoice(invoice: dict, *, at: datetime) -> None:
     )
     if paid.credited_at is not None:
         return
-    if created and _is_plan_change_that_charged_nothing(invoice):
-        # A downgrade (or a switch its proration credit covers) pays for no new period: the
-        # credits of this period were granted with the invoice that paid for it.
-        log.info("Invoice %s is a plan change that charged nothing; no credits due", paid.invoice_id)
+    why_nothing_due = _why_no_credits_are_due(invoice) if created else None
+    if why_nothing_due:
+        log.info("Invoice %s is %s; no credits due", paid.invoice_id, why_nothing_due)
         paid.credited_at = timezone.now()
         paid.save(update_fields=["credited_at"])
         return
@@ -431,9 +430,18 @@ def _line_is_proration(line: dict) -> bool:
     return bool(details.get("proration", line.get("proration")))
 
 
-def _is_plan_change_that_charged_nothing(invoice: dict) -> bool:
-    """An invoice Stripe made for a subscription change (billing_reason 'subscription_update')
-    whose total is not positive: a downgrade's proration credit covers the new plan's time."""
+def _why_no_credits_are_due(invoice: dict) -> str | None:
+    """Why a paid invoice buys no credits, or None when it does:
+    - a plan change (billing_reason 'subscription_update') whose total is not positive: a
+      downgrade's proration credit covers the new plan's time, and this period's credits came
+      with the invoice that paid for it;
+    - a trial period: Stripe invoices it at a subtotal of 0 and marks it paid. Credits come with
+      the first invoice that prices a period. A coupon is different: its subtotal is the plan's
+      price, and the discount is the seller's choice, so it buys the plan's credits."""
     total = invoice.get("total")
     total = invoice.get("amount_paid") if total is None else total
-    return invoice.get("billing_reason") == "subscription_update" and (total or 0) <= 0
+    if invoice.get("billing_reason") == "subscription_update" and (total or 0) <= 0:
+        return "a plan change that charged nothing"
+    if invoice.get("subtotal") == 0:
+        return "a trial period"
+    return None

@@ -159,6 +159,52 @@ def test_unknown_events_are_acknowledged_and_stored(client, stripe_keys, alice):
     assert StripeEvent.objects.get(id="evt_1SVqZZLkdIwHu7ixPayout01").processed_at is not None
 
 
+def invoice_paid_as(user, *, event_id: str, invoice_id: str, **changes) -> bytes:
+    """The recorded invoice.paid with its amounts (and ids) changed, as Stripe would send it."""
+    event = json.loads(event_body("invoice_paid", user=user))
+    event["id"] = event_id
+    invoice = event["data"]["object"]
+    invoice.update(id=invoice_id, **changes)
+    line = invoice["lines"]["data"][0]
+    line["amount"] = changes.get("subtotal", line["amount"])
+    return json.dumps(event).encode()
+
+
+def test_a_trial_invoice_grants_no_credits_and_the_first_paid_period_does(
+    client, stripe_keys, basic_plan, alice
+):
+    """A Payment Link with a trial: Stripe invoices the trial at a subtotal of 0 and marks it paid."""
+    deliver(client, "checkout_session_completed", user=alice)
+    trial = invoice_paid_as(
+        alice, event_id="evt_trial", invoice_id="in_trial", subtotal=0, total=0, amount_due=0, amount_paid=0
+    )
+
+    assert post_event(client, trial).status_code == 200
+    assert purchases(alice) == []
+    assert PaidInvoice.objects.get(invoice_id="in_trial").credited_at is not None  # settled, not waiting
+
+    deliver(client, "invoice_paid", user=alice)  # the first period Stripe charges for
+    assert [(p.amount, p.reference) for p in purchases(alice)] == [(SIGNUP_AND_BASIC, INVOICE)]
+
+
+def test_an_invoice_a_coupon_paid_in_full_grants_the_plan_credits(client, stripe_keys, basic_plan, alice):
+    """A 100 % coupon: the subtotal is the plan's price, the total 0. The discount is the seller's
+    choice; the period is the plan's."""
+    deliver(client, "checkout_session_completed", user=alice)
+    coupon = invoice_paid_as(
+        alice,
+        event_id="evt_coupon",
+        invoice_id="in_coupon",
+        subtotal=4999,
+        total=0,
+        amount_due=0,
+        amount_paid=0,
+    )
+
+    assert post_event(client, coupon).status_code == 200
+    assert [(p.amount, p.reference) for p in purchases(alice)] == [(SIGNUP_AND_BASIC, "in_coupon")]
+
+
 def test_an_invoice_for_a_price_no_plan_sells_grants_nothing(client, stripe_keys, alice):
     deliver(client, "checkout_session_completed", "invoice_paid", user=alice)
 
