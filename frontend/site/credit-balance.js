@@ -7,9 +7,11 @@ export const REFRESH_MS = 30_000; // documented: refreshed every 30 seconds
 export const REREAD_MS = 1_000; // documented: re-read 1 second after a change
 
 /**
- * Shows the signed-in user's balance in `el` and keeps it current: re-read every 30 s; on a
- * creditsChanged() event (lib/events.js) the new balance shows at once and the server is
- * re-read 1 s later. A failed read shows 0 rather than breaking the page. Each balance read is
+ * Shows the signed-in user's balance in `el` and keeps it current: re-read every 30 s while the
+ * tab is visible, and once as soon as a hidden tab is shown again; on a creditsChanged() event
+ * (lib/events.js) the new balance shows at once and the server is re-read 1 s later. A failed
+ * read keeps the balance last shown (at first, the one the server rendered into the page): a
+ * blip or a deploy must not tell a user with credits that they have none. Each balance read is
  * passed on to the page's islands (balanceRead).
  * Returns a function that stops the updates.
  */
@@ -36,11 +38,9 @@ export function mountCreditBalance(el, { url, initial = 0, label = "credits" }) 
       if (Number.isFinite(data?.credits)) {
         show(data.credits);
         balanceRead(data.credits);
-      } else {
-        show(0);
       }
     } catch {
-      show(0);
+      // Unreachable or signed out: keep the balance last shown; the next read corrects it.
     }
   };
   let reread;
@@ -51,12 +51,25 @@ export function mountCreditBalance(el, { url, initial = 0, label = "credits" }) 
     reread = setTimeout(load, REREAD_MS);
   };
 
+  // A hidden tab asks nothing; shown again, it reads at once and every 30 s from then on.
+  const refresh = () => {
+    if (!document.hidden) load();
+  };
+  let timer = setInterval(refresh, REFRESH_MS);
+  const onVisibility = () => {
+    if (document.hidden) return;
+    clearInterval(timer);
+    load();
+    timer = setInterval(refresh, REFRESH_MS);
+  };
+
   show(initial);
-  const timer = setInterval(load, REFRESH_MS);
   window.addEventListener("adsmith:credits", onChange);
+  document.addEventListener("visibilitychange", onVisibility);
   return () => {
     clearInterval(timer);
     clearTimeout(reread);
     window.removeEventListener("adsmith:credits", onChange);
+    document.removeEventListener("visibilitychange", onVisibility);
   };
 }

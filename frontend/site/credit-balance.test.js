@@ -46,17 +46,63 @@ describe("the shell's credit balance", () => {
     expect(read).toEqual([55]);
   });
 
-  it("refreshes every 30 s and shows 0 when the read fails", async () => {
+  it("refreshes every 30 s and keeps the balance the server rendered when the first read fails", async () => {
     const fetchMock = vi.fn(async () => new Response("boom", { status: 500 }));
     vi.stubGlobal("fetch", fetchMock);
-    const shown = mount({ url: "/api/credits/", initial: 100 });
+    const shown = mount({ url: "/api/credits/", initial: 3000 });
     await vi.advanceTimersByTimeAsync(29_000);
     expect(fetchMock).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(shown()).toBe("0 credits");
+    expect(shown()).toBe("3,000 credits");
     await vi.advanceTimersByTimeAsync(30_000);
     expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(shown()).toBe("3,000 credits");
+  });
+
+  it("keeps the last balance it read when a later read fails or is unreachable", async () => {
+    const answers = [
+      () => new Response(JSON.stringify({ credits: 55 }), { status: 200 }),
+      () => new Response("Bad gateway", { status: 502 }),
+      () => Promise.reject(new TypeError("Failed to fetch")),
+      () => new Response(JSON.stringify({ detail: "Authentication credentials were not provided." }), { status: 403 }),
+    ];
+    vi.stubGlobal("fetch", vi.fn(async () => answers.shift()()));
+    const shown = mount({ url: "/api/credits/", initial: 100 });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(shown()).toBe("55 credits");
+    for (let i = 0; i < 3; i += 1) {
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(shown()).toBe("55 credits");
+    }
+    expect(answers).toEqual([]);
+  });
+
+  it("asks nothing while the tab is hidden and reads once when it is shown again", async () => {
+    let hidden = false;
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ credits: 55 }), { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
+    const shown = mount({ url: "/api/credits/", initial: 100 });
+    try {
+      hidden = true;
+      document.dispatchEvent(new Event("visibilitychange"));
+      await vi.advanceTimersByTimeAsync(5 * 60_000);
+      expect(fetchMock).not.toHaveBeenCalled();
+
+      hidden = false;
+      document.dispatchEvent(new Event("visibilitychange"));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(shown()).toBe("55 credits");
+      // …and every 30 s from then on.
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    } finally {
+      delete document.hidden; // back to jsdom's own (Document.prototype)
+    }
   });
 
   it("stops following the balance once stopped", async () => {
@@ -65,6 +111,7 @@ describe("the shell's credit balance", () => {
     const shown = mount({ url: "/api/credits/", initial: 100 });
     stop();
     creditsChanged(80);
+    document.dispatchEvent(new Event("visibilitychange"));
     await vi.advanceTimersByTimeAsync(60_000);
     expect(shown()).toBe("100 credits");
     expect(fetchMock).not.toHaveBeenCalled();
