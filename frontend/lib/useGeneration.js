@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "./api.js";
 import { creditsChanged, toast } from "./events.js";
 import { urlFor, withQuery } from "./urls.js";
+import { usePoll } from "./usePoll.js";
 
 export const POLL_MS = 2000; // the page follows the job every 2 s
 const MAX_POLL_MS = 15000; // …and, while the connection is down, ever less often, down to this
@@ -94,41 +95,27 @@ export function useGeneration({ slug, urls, onSettled, onResume }) {
 
   // Follow the running generation.
   const currentId = current?.id;
-  useEffect(() => {
-    if (currentId == null) return undefined;
-    let stopped = false;
-    let failures = 0;
-    let timer;
-    const tick = async () => {
-      try {
-        const generation = await api(urlFor(urls.generation, currentId));
-        if (stopped) return;
-        failures = 0;
+  usePoll(currentId == null ? null : urlFor(urls.generation, currentId), {
+    every: POLL_MS,
+    maxEvery: MAX_POLL_MS,
+    onAnswer: (generation) => {
+      setConnectionLost(false);
+      if (!isFinished(generation)) return false;
+      settle(generation);
+      return true;
+    },
+    onError: (err, failures) => {
+      if (!isTransient(err)) {
+        // Gone, or signed out in another tab: nothing more to follow here.
         setConnectionLost(false);
-        if (isFinished(generation)) {
-          settle(generation);
-          return;
-        }
-      } catch (err) {
-        if (stopped) return;
-        if (!isTransient(err)) {
-          // Gone, or signed out in another tab: nothing more to follow here.
-          setConnectionLost(false);
-          setCurrent(null);
-          settledRef.current?.({ id: currentId, status: "failed", networkError: err.message });
-          return;
-        }
-        failures += 1;
-        if (failures >= LOST_AFTER_FAILURES) setConnectionLost(true);
+        setCurrent(null);
+        settledRef.current?.({ id: currentId, status: "failed", networkError: err.message });
+        return true;
       }
-      timer = setTimeout(tick, Math.min(MAX_POLL_MS, POLL_MS * 2 ** failures));
-    };
-    timer = setTimeout(tick, POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [currentId, urls.generation, settle]);
+      if (failures >= LOST_AFTER_FAILURES) setConnectionLost(true);
+      return false;
+    },
+  });
 
   const start = useCallback(
     async (inputs) => {

@@ -1,9 +1,11 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { api } from "../../lib/api.js";
 import { downloadImage, downloadText } from "../../lib/download.js";
 import { useImageFallback } from "../../lib/imageFallback.js";
 import { isWebUrl, outputParts, outputText } from "../../lib/output.js";
 import { urlFor } from "../../lib/urls.js";
+import { isFinished } from "../../lib/useGeneration.js";
+import { usePoll } from "../../lib/usePoll.js";
 import CopyButton from "../CopyButton.jsx";
 import { CreativeWithTextEditor } from "../EditorSlot.jsx";
 import * as ui from "../ui.js";
@@ -24,10 +26,6 @@ function statusLabel(status) {
 /** A failed run is always refunded (uniform refunds), so its cost is never shown as spent. */
 function refundNote(credits) {
   return credits > 0 ? `The ${credits} credits for this run were refunded.` : "This run failed.";
-}
-
-function isFinished(status) {
-  return status === "success" || status === "failed";
 }
 
 /** A creative in a history entry: Download and Edit Text only while its image is there. */
@@ -133,22 +131,19 @@ export default function HistoryItem({ item: listed, itemUrl, toolLabel }) {
   const [settled, setSettled] = useState(null); // the entry as read once it finished
   const item = settled?.id === listed.id ? { ...listed, ...settled } : listed;
   const bodyId = `history-item-${item.id}`;
-  const running = !isFinished(item.status);
+  const running = !isFinished(item);
 
-  useEffect(() => {
-    if (!running) return undefined;
-    const timer = setInterval(async () => {
-      try {
-        const fresh = await api(urlFor(itemUrl, listed.id));
-        if (!isFinished(fresh?.status)) return;
-        setSettled({ id: listed.id, status: fresh.status, credits_used: fresh.credits_used });
-        setDetail(fresh);
-      } catch {
-        // Gone or unreachable: keep the entry as listed; the next list read tells.
-      }
-    }, FOLLOW_MS);
-    return () => clearInterval(timer);
-  }, [running, listed.id, itemUrl]);
+  usePoll(running ? urlFor(itemUrl, listed.id) : null, {
+    every: FOLLOW_MS,
+    onAnswer: (fresh) => {
+      if (!isFinished(fresh)) return false;
+      setSettled({ id: listed.id, status: fresh.status, credits_used: fresh.credits_used });
+      setDetail(fresh);
+      return true;
+    },
+    // Gone, or signed out (a 4xx): stop asking; the next list read tells. Unreachable: ask on.
+    onError: (err) => err.status >= 400 && err.status < 500,
+  });
 
   const toggle = async () => {
     const next = !open;

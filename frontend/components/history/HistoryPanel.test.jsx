@@ -231,6 +231,38 @@ describe("HistoryPanel", () => {
     vi.useRealTimers();
   });
 
+  it("sends no second read of an unfinished entry while the first is unanswered, and none after it is gone", async () => {
+    vi.useFakeTimers();
+    let answer;
+    const detail = vi.fn(() => new Promise((resolve) => (answer = resolve)));
+    serve({
+      [LIST]: { results: [{ id: 9, tool: "meta-copy", service_type: "meta_copy", status: "running", credits_used: 20, created_at: "2026-11-21T10:00:00Z" }] },
+      "/api/history/9/": detail,
+    });
+    const { unmount } = await act(async () => render(panel()));
+    await act(async () => vi.advanceTimersByTimeAsync(30000)); // a slow server
+    expect(detail).toHaveBeenCalledTimes(1);
+    unmount();
+    await act(async () => answer(json({ id: 9, status: "success", credits_used: 20, output_data: {} })));
+    await act(async () => vi.advanceTimersByTimeAsync(30000));
+    expect(detail).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
+
+  it("stops following an entry the server no longer has", async () => {
+    vi.useFakeTimers();
+    const detail = vi.fn(() => json({ detail: "Not found." }, 404));
+    serve({
+      [LIST]: { results: [{ id: 9, tool: "meta-copy", service_type: "meta_copy", status: "queued", credits_used: 20, created_at: "2026-11-21T10:00:00Z" }] },
+      "/api/history/9/": detail,
+    });
+    await act(async () => render(panel()));
+    await act(async () => vi.advanceTimersByTimeAsync(60000));
+    expect(detail).toHaveBeenCalledTimes(1);
+    expect(within(screen.getByTestId("history-item")).getByText("Queued")).toBeTruthy(); // as listed
+    vi.useRealTimers();
+  });
+
   it("wraps an entry's long unbroken text (a tracking URL) inside the entry", async () => {
     // jsdom has no layout: this checks the contract (overflow-wrap:anywhere on the entry); the
     // browser test (services/tests/test_long_text_browser.py) measures the page.
