@@ -29,24 +29,16 @@ from history.storage import UPLOAD_AREAS, StoredPath, stored_path_from_reference
 from services.assets import Assets
 from services.engines.base import EngineError, EngineResult, get_engine
 from services.engines.images import decode_base64_image
-from services.registry import TOOLS, Tool, fallback_error_for
+from services.registry import TOOLS, Tool, fallback_error_for, timeout_error_for
 from services.schema import StepSchemas
 from services.tool_schemas import SCRAPE_FIRST
 
 logger = logging.getLogger(__name__)
 
 META_ADS_FULL = "meta-ads-full"
-# Plain strings, not the TextChoices members: enum members hash by name, so they would miss
-# as parts of dict keys looked up with the plain values read from the database.
 SCRAPE, COPY, CREATIVE = "scrape", "copy", "creative"
-# Tools (and Meta Ads Full steps) whose result is an image.
-IMAGE_RESULTS = {("meta-creative", ""), ("social-media-creative", ""), (META_ADS_FULL, CREATIVE)}
 SCRAPE_REUSE_WINDOW = timedelta(days=1)
 
-SPY_TIMEOUT = (
-    "Analysis timed out after 10 minutes. The server may be taking too long or there might be a "
-    "network issue. Please try again."
-)
 UNSTORABLE_TEXT = "This field contains characters that are not allowed."
 IMAGE_UNAVAILABLE = "This image is no longer available. Please upload it again."
 KEY_REUSED = "This idempotency key was already used for another tool."
@@ -84,8 +76,7 @@ def fallback_error(generation: Generation) -> str:
 
 
 def timeout_error(generation: Generation) -> str:
-    # Spy has its own documented timeout text; the others show their fallback text.
-    return SPY_TIMEOUT if generation.tool == "spy-master" else fallback_error(generation)
+    return timeout_error_for(generation.tool, generation.step)
 
 
 # --- start ------------------------------------------------------------------------------------
@@ -372,7 +363,7 @@ def run_generation(generation_id: int) -> None:
                 assets=Assets(generation.user),
             )
         _drop_dead_connection()
-        _finish_generation(generation, result)
+        _finish_generation(generation, tool, result)
     except EngineError as exc:
         logger.info("Generation %s failed in the engine: %s", generation.pk, exc.message)
         _drop_dead_connection()
@@ -404,10 +395,10 @@ def _engine_inputs(generation: Generation) -> dict:
     return inputs
 
 
-def _finish_generation(generation: Generation, result: EngineResult) -> None:
+def _finish_generation(generation: Generation, tool: Tool, result: EngineResult) -> None:
     output = dict(result.output or {})
     stored: StoredPath | None = None
-    if (generation.tool, generation.step) in IMAGE_RESULTS:
+    if tool.result_for(generation.step) == "image":
         image = result.image or _inline_image(output.get("image"))
         if not image:
             raise EngineError(fallback_error(generation))

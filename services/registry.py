@@ -1,8 +1,12 @@
 """The six tools: one record each. Tools differ in data, not in code paths."""
 
+import functools
 from dataclasses import dataclass, field
+from typing import Literal
 
+from django.conf import settings
 from django.http import Http404
+from django.urls import get_script_prefix, get_urlconf, reverse
 
 from services import tool_schemas
 from services.schema import StepSchemas, ToolSchema
@@ -29,14 +33,51 @@ class Overlay:
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """What a run tells the user when it ends (spec 001 §8). The server writes `fallback_error`
+    (or `timeout_error`) as a failed generation's message; the islands get the rest in props."""
+
+    success: str  # the toast on success
+    failure_title: str  # the failure panel's title
+    # The failure text when a run has no message of its own, and instead of an upstream
+    # service's own error text (an operator's problem — a quota, a key — which is logged).
+    fallback_error: str
+    failure_toast: str = ""  # the toast on failure; empty: the failure panel's message
+    network_prefix: bool = False  # the documented 'Network error: ' before the panel's message
+    timeout_error: str = ""  # a run past its deadline; empty: fallback_error
+
+    def as_props(self) -> dict:
+        return {
+            "success": self.success,
+            "failureTitle": self.failure_title,
+            "failureToast": self.failure_toast,
+            "fallback": self.fallback_error,
+            "networkPrefix": self.network_prefix,
+        }
+
+
+Result = Literal["text", "image"]  # what a run stores: a text file, or the image it made
+
+
+def _check_result(owner: str, result: str) -> None:
+    if result not in ("text", "image"):
+        raise ValueError(f"{owner}: result must be 'text' or 'image', not {result!r}")
+
+
+@dataclass(frozen=True)
 class Step:
-    """One submit of a multi-step tool (Meta Ads Full): its own cost, labels and overlay."""
+    """One submit of a multi-step tool (Meta Ads Full): its own cost, labels, overlay and texts."""
 
     cost: int
     submit_label: str
     busy_label: str
     overlay: Overlay
     operation: str  # the engine method that runs this step (see Tool.operation)
+    outcome: Outcome
+    result: Result = "text"
+
+    def __post_init__(self):
+        _check_result(f"Step {self.operation!r}", self.result)
 
 
 @dataclass(frozen=True)
@@ -57,16 +98,23 @@ class Tool:
     overlay: Overlay | None = field(default=None, compare=False)
     steps: dict[str, Step] = field(default_factory=dict, compare=False)
     # The engine method that runs a submit: every engine has one of each name, taking
-    # (inputs, assets). A multi-step tool names one per step instead.
+    # (inputs, assets). A multi-step tool names one per step instead, as it does its outcome
+    # texts and result.
     operation: str = ""
+    outcome: Outcome | None = field(default=None, compare=False)
+    result: Result = "text"
 
     def __post_init__(self):
         if bool(self.operation) == bool(self.steps):
             raise ValueError(f"Tool {self.slug!r} needs an operation, or steps that each name one")
+        if not self.steps and self.outcome is None:
+            raise ValueError(f"Tool {self.slug!r} needs its outcome texts")
+        _check_result(f"Tool {self.slug!r}", self.result)
 
     @property
     def path(self) -> str:
-        return f"/services/{self.slug}"
+        """The tool page's URL (route `services:tool`)."""
+        return _tool_path(self.slug, get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF)
 
     def cost_for(self, step: str = "") -> int:
         """Credits one submit costs; a multi-step tool prices each step."""
@@ -77,10 +125,19 @@ class Tool:
     def operation_for(self, step: str = "") -> str:
         """The engine operation one submit runs; a multi-step tool has one per step (a single-step
         tool ignores `step`, as cost_for does)."""
-        if not self.steps:
-            return self.operation
+        return self.operation if not self.steps else self._step(step).operation
+
+    def outcome_for(self, step: str = "") -> Outcome:
+        """What a submit's end tells the user; a multi-step tool says it per step."""
+        return self.outcome if not self.steps else self._step(step).outcome
+
+    def result_for(self, step: str = "") -> Result:
+        """What a submit stores ("text" or "image"); a multi-step tool has one per step."""
+        return self.result if not self.steps else self._step(step).result
+
+    def _step(self, step: str) -> Step:
         try:
-            return self.steps[step].operation
+            return self.steps[step]
         except KeyError:
             raise UnknownStep(f"{self.slug} has no step {step!r}") from None
 
@@ -99,6 +156,7 @@ class Tool:
                     "submitLabel": step.submit_label,
                     "busyLabel": step.busy_label,
                     "overlay": step.overlay.as_props(),
+                    "texts": step.outcome.as_props(),
                     "schema": self.schema.steps[name].as_props(),
                 }
                 for name, step in self.steps.items()
@@ -108,6 +166,7 @@ class Tool:
                 submitLabel=self.submit_label,
                 busyLabel=self.busy_label,
                 overlay=self.overlay.as_props() if self.overlay else None,
+                texts=self.outcome.as_props(),
                 schema=self.schema.as_props() if self.schema else None,
             )
         return props
@@ -188,6 +247,16 @@ SPY_OVERLAY = Overlay(
     "This analysis may take up to 5 minutes...",
 )
 
+# The outcome texts, spec 001 §8 word for word where it gives them: the fallback card texts, the
+# Meta Ads Full failure toasts and card titles, the Spy timeout, the success toasts it lists.
+# It gives no success toast for Social Media Copy, Social Media Creative and Spy; theirs are ours.
+META_COPY_DONE = "Meta Copy generated successfully!"
+META_CREATIVE_DONE = "Meta Creative generated successfully!"
+SPY_TIMEOUT = (
+    "Analysis timed out after 10 minutes. The server may be taking too long or there might be a "
+    "network issue. Please try again."
+)
+
 
 TOOLS: dict[str, Tool] = {
     tool.slug: tool
@@ -205,6 +274,12 @@ TOOLS: dict[str, Tool] = {
             busy_label="Generating Copy...",
             overlay=META_COPY_OVERLAY,
             operation="meta_copy",
+            outcome=Outcome(
+                success=META_COPY_DONE,
+                failure_title="Generation Failed",
+                fallback_error="An error occurred while generating your META copy. Please try again.",
+                network_prefix=True,
+            ),
         ),
         Tool(
             slug="meta-creative",
@@ -220,6 +295,13 @@ TOOLS: dict[str, Tool] = {
             busy_label="Generating Creative...",
             overlay=META_CREATIVE_OVERLAY,
             operation="meta_creative",
+            outcome=Outcome(
+                success=META_CREATIVE_DONE,
+                failure_title="Generation Failed",
+                fallback_error="An error occurred while generating your Meta creative. Please try again.",
+                network_prefix=True,
+            ),
+            result="image",
         ),
         Tool(
             slug="meta-ads-full",
@@ -233,13 +315,31 @@ TOOLS: dict[str, Tool] = {
             on_dashboard=False,
             schema=tool_schemas.META_ADS_FULL_SCHEMAS,
             steps={
-                "scrape": Step(0, "Scrape Site", "Scraping...", SCRAPE_OVERLAY, operation="scrape"),
+                "scrape": Step(
+                    0,
+                    "Scrape Site",
+                    "Scraping...",
+                    SCRAPE_OVERLAY,
+                    operation="scrape",
+                    outcome=Outcome(
+                        success="Website scraped - ready for the next step",
+                        failure_title="Scraping Failed",
+                        fallback_error="An error occurred while scraping the website. Please try again.",
+                        failure_toast="Failed to scrape website. Please try again.",
+                    ),
+                ),
                 "copy": Step(
                     50,
                     "Generate Meta Copy",
                     "Generating Copy...",
                     META_FULL_COPY_OVERLAY,
                     operation="meta_copy_full",
+                    outcome=Outcome(
+                        success=META_COPY_DONE,
+                        failure_title="Generation Failed",
+                        fallback_error="An error occurred while generating your META copy. Please try again.",
+                        failure_toast="Failed to generate Meta Copy. Please try again.",
+                    ),
                 ),
                 "creative": Step(
                     50,
@@ -247,6 +347,13 @@ TOOLS: dict[str, Tool] = {
                     "Generating Creative...",
                     META_CREATIVE_OVERLAY,
                     operation="meta_creative_full",
+                    outcome=Outcome(
+                        success=META_CREATIVE_DONE,
+                        failure_title="Creative Generation Failed",
+                        fallback_error="An error occurred while generating your META creative. Please try again.",
+                        failure_toast="Failed to generate Meta Creative. Please try again.",
+                    ),
+                    result="image",
                 ),
             },
         ),
@@ -263,6 +370,12 @@ TOOLS: dict[str, Tool] = {
             busy_label="Generating Copy...",
             overlay=SOCIAL_COPY_OVERLAY,
             operation="social_media_copy",
+            outcome=Outcome(
+                success="Social Media Copy generated successfully!",
+                failure_title="Generation Failed",
+                fallback_error="An error occurred while generating your social media copy. Please try again.",
+                network_prefix=True,
+            ),
         ),
         Tool(
             slug="social-media-creative",
@@ -278,6 +391,12 @@ TOOLS: dict[str, Tool] = {
             busy_label="Generating Creative...",
             overlay=SOCIAL_CREATIVE_OVERLAY,
             operation="social_media_creative",
+            outcome=Outcome(
+                success="Social Media Creative generated successfully!",
+                failure_title="Generation Failed",
+                fallback_error="An error occurred while generating your social media content. Please try again.",
+            ),
+            result="image",
         ),
         Tool(
             slug="spy-master",
@@ -293,6 +412,12 @@ TOOLS: dict[str, Tool] = {
             busy_label="Analyzing...",
             overlay=SPY_OVERLAY,
             operation="spy",
+            outcome=Outcome(
+                success="Spy analysis complete!",
+                failure_title="Analysis Failed",
+                fallback_error="An error occurred while running the spy analysis. Please try again.",
+                timeout_error=SPY_TIMEOUT,
+            ),
         ),
     ]
 }
@@ -305,24 +430,32 @@ def get_tool(slug: str) -> Tool:
         raise Http404("No such tool") from None
 
 
-# The documented fallback texts (spec 001 §8), per tool and Meta Ads Full step: what a failure
-# shows when it has no message of its own, and instead of an upstream service's own error text
-# (an operator's problem — a quota, a key — which is logged, not shown).
-FALLBACK_ERRORS = {
-    ("meta-copy", ""): "An error occurred while generating your META copy. Please try again.",
-    ("meta-creative", ""): "An error occurred while generating your Meta creative. Please try again.",
-    ("meta-ads-full", "scrape"): "An error occurred while scraping the website. Please try again.",
-    ("meta-ads-full", "copy"): "Failed to generate Meta Copy. Please try again.",
-    ("meta-ads-full", "creative"): "Failed to generate Meta Creative. Please try again.",
-    ("social-media-copy", ""): "An error occurred while generating your social media copy. Please try again.",
-    (
-        "social-media-creative",
-        "",
-    ): "An error occurred while generating your social media content. Please try again.",
-    ("spy-master", ""): "An error occurred while running the spy analysis. Please try again.",
-}
+# For a generation whose tool or step is no longer in the registry.
 GENERIC_ERROR = "An error occurred. Please try again."
 
 
+def _outcome(slug: str, step: str) -> Outcome | None:
+    tool = TOOLS.get(slug)
+    try:
+        return tool.outcome_for(step) if tool else None
+    except UnknownStep:
+        return None
+
+
 def fallback_error_for(slug: str, step: str = "") -> str:
-    return FALLBACK_ERRORS.get((slug, step), GENERIC_ERROR)
+    """A failed run's message when it has none of its own (see Outcome.fallback_error)."""
+    outcome = _outcome(slug, step)
+    return outcome.fallback_error if outcome else GENERIC_ERROR
+
+
+def timeout_error_for(slug: str, step: str = "") -> str:
+    """A run's message when its deadline passed: the tool's own timeout text, else its fallback."""
+    outcome = _outcome(slug, step)
+    return (outcome.timeout_error or outcome.fallback_error) if outcome else GENERIC_ERROR
+
+
+@functools.cache
+def _tool_path(slug: str, script_prefix: str, urlconf: str) -> str:
+    # reverse() takes tens of microseconds and the sidebar asks every tool's path on every page;
+    # the answer changes only with the script prefix or the URLconf, so it is kept per both.
+    return reverse("services:tool", args=[slug], urlconf=urlconf)

@@ -197,7 +197,7 @@ def test_an_api_error_on_a_meta_ads_full_step_shows_that_steps_fallback_text(api
     api.route("POST", "/v1/chat/completions", status=400, json={"error": {"message": "model not found"}})
     inputs = {**cleaned("meta-ads-full", {"step": "copy", "scrapeId": 1}), "scrapeData": {"report": "A shop"}}
     error = failure("meta-ads-full", inputs, alice_assets, step="copy")
-    assert error.message == "Failed to generate Meta Copy. Please try again."
+    assert error.message == "An error occurred while generating your META copy. Please try again."
 
 
 @pytest.mark.parametrize(
