@@ -12,7 +12,7 @@ from django.http import HttpRequest
 
 from accounts.avatars import avatar_dir, is_avatar_filename, reencode_avatar
 from accounts.models import User
-from history.storage import save_to_storage
+from config.storage import save_to_storage
 
 logger = logging.getLogger(__name__)
 
@@ -31,7 +31,7 @@ def store_avatar(*, user: User, upload) -> str:
     """Verify and re-encode an uploaded image and store it under the user's own folder.
     Returns the storage name; the profile points at it once the user saves.
     Raises accounts.avatars.AvatarError with the user-facing reason, or
-    history.storage.StorageFailed when the storage refuses the write (nothing is stored)."""
+    config.storage.StorageFailed when the storage refuses the write (nothing is stored)."""
     content = reencode_avatar(upload)
     return save_to_storage(f"{avatar_dir(user)}/{content.name}", content)
 

@@ -37,7 +37,7 @@ from accounts.forms import (
     SignUpForm,
 )
 from config.rate_limits import TOO_MANY_UPLOADS, take_upload_slot
-from history.storage import StorageFailed
+from config.storage import StorageFailed
 
 logger = logging.getLogger(__name__)
 

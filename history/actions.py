@@ -12,13 +12,13 @@ from django.db import transaction
 
 from accounts.avatars import AVATAR_MAX_BYTES  # 'user-uploads' holds avatars
 from config.images import NOT_AN_IMAGE, InvalidImage, image_header, reencode_image
+from config.storage import read_file
 from history.models import CreativeVersion, Generation
 from history.storage import (
     GENERATION_HISTORY,
     UPLOAD_AREAS,
     USER_UPLOADS,
     StoredPath,
-    read_file,
     save_file,
 )
 from history.versions import original_path
@@ -51,7 +51,7 @@ def store_upload(*, user, area: str, upload: UploadedFile | None) -> StoredPath:
 
     The original bytes are never stored — only the re-encoded pixels — and the original file
     name is ignored (the stored name is random). Raises UploadRejected (a bad upload) or
-    history.storage.StorageFailed (the storage refused the write).
+    config.storage.StorageFailed (the storage refused the write).
     """
     if area not in UPLOAD_AREAS:
         raise UploadRejected(f"Bucket must be one of: {', '.join(UPLOAD_AREAS)}", field="bucket")
@@ -205,7 +205,7 @@ def save_creative_version(*, generation: Generation, image: bytes, layers: dict)
 
 def _original_size(generation: Generation) -> tuple[int, int]:
     stored = original_path(generation)
-    data = read_file(stored) if stored else None
+    data = read_file(stored.path) if stored else None
     try:
         if data is not None:
             return image_header(data)[1]

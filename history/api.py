@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 from config.api_errors import BadRequestMixin, content_length
 from config.parsers import MultiPartParser
 from config.rate_limits import TOO_MANY_UPLOADS, take_upload_slot
+from config.storage import StorageFailed
 from history.actions import (
     NO_FILE,
     VERSION_MAX_BYTES,
@@ -32,7 +33,6 @@ from history.actions import (
 )
 from history.layers import LAYERS_MAX_CHARS, parse_layers
 from history.models import CreativeVersion, Generation
-from history.storage import StorageFailed
 from history.versions import original_path, output_with_versions, version_payload
 
 DEFAULT_LIMIT = 50

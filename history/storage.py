@@ -5,7 +5,6 @@ served publicly: every URL we hand out is `history:file`, which checks the owner
 streams the file (local disk) or redirects to a short-lived signed URL (S3).
 """
 
-import logging
 import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -14,7 +13,7 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.urls import Resolver404, resolve, reverse
 
-logger = logging.getLogger(__name__)
+from config.storage import save_to_storage
 
 GENERATION_HISTORY = "generation-history"
 USER_UPLOADS = "user-uploads"
@@ -87,47 +86,15 @@ def file_url(path: str) -> str | None:
     return stored.url if stored else None
 
 
-class StorageFailed(Exception):
-    """The storage refused a write (a full disk, S3 unreachable). `message` is the user-facing
-    reason; clients put it after their documented 'Upload failed: ' prefix. Views answer 503:
-    the request was fine, the service is not, and trying again later may work. What went wrong
-    is logged where it is raised (save_to_storage), not shown: it is the operator's to fix."""
-
-    message = "The file could not be stored. Please try again later."
-
-    def __init__(self):
-        super().__init__(self.message)
-
-
 def save_file(*, area: str, user_id: int, name: str, content: bytes) -> StoredPath:
     """Store `content` at `{area}/{user_id}/{name}`. The storage may pick a free name when one
-    is taken (local disk); the returned path is the one actually written. Raises StorageFailed."""
+    is taken (local disk); the returned path is the one actually written. Raises
+    config.storage.StorageFailed."""
     stored = StoredPath(area=area, user_id=user_id, name=name)
     if parse_stored_path(stored.path) is None:
         raise ValueError(f"Not a valid storage path: {stored.path!r}")
     saved = save_to_storage(stored.path, ContentFile(content))
     return parse_stored_path(saved) or stored
-
-
-def save_to_storage(path: str, content) -> str:
-    """default_storage.save, with any storage error (OSError on disk, botocore's own types on S3)
-    turned into StorageFailed. Returns the name actually written."""
-    try:
-        return default_storage.save(path, content)
-    except Exception as exc:
-        logger.exception("Storing %s failed", path)
-        raise StorageFailed() from exc
-
-
-def read_file(stored: StoredPath) -> bytes | None:
-    try:
-        with default_storage.open(stored.path, "rb") as handle:
-            return handle.read()
-    except (FileNotFoundError, OSError):
-        return None
-    except Exception:  # S3 errors (botocore) surface as their own types
-        logger.warning("Could not read %s from storage", stored.path, exc_info=True)
-        return None
 
 
 def is_local_storage() -> bool:

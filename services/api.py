@@ -17,11 +17,12 @@ from rest_framework.views import APIView
 from config.api_errors import BadRequestMixin, content_length
 from config.parsers import MultiPartParser
 from config.rate_limits import TOO_MANY_UPLOADS, take_upload_slot
+from config.storage import StorageFailed
 from credits.actions import InsufficientCredits
 from credits.models import balance_of
 from history.actions import UPLOAD_MAX_BYTES, UploadRejected, size_message, store_upload
 from history.models import Generation
-from history.storage import UPLOAD_AREAS, StorageFailed
+from history.storage import UPLOAD_AREAS
 from history.versions import output_with_versions
 from services.actions import (
     META_ADS_FULL,

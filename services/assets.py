@@ -5,7 +5,8 @@ turn the file view into an SSRF target). They ask `Assets.read()`, which reads s
 directly — and only under the generation owner's id.
 """
 
-from history.storage import read_file, stored_path_from_reference
+from config.storage import read_file
+from history.storage import stored_path_from_reference
 
 
 class Assets:
@@ -20,4 +21,4 @@ class Assets:
         stored = stored_path_from_reference(url_or_path)
         if stored is None or stored.user_id != self.user.pk:
             return None
-        return read_file(stored)
+        return read_file(stored.path)

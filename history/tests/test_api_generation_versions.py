@@ -10,9 +10,10 @@ from django.urls import reverse
 from PIL import Image, PngImagePlugin
 
 from config.rate_limits import TOO_MANY_UPLOADS
+from config.storage import read_file
 from history.actions import VERSIONS_KEPT
 from history.models import CreativeVersion
-from history.storage import parse_stored_path, read_file, stored_path_from_reference
+from history.storage import stored_path_from_reference
 from history.tests.creatives import layers, make_creative, png_bytes
 
 pytestmark = pytest.mark.django_db
@@ -46,17 +47,17 @@ def test_it_saves_the_png_and_layers_as_a_new_version(alice_client, alice):
     assert body["layers"] == layers(text="Sale")
     stored = stored_path_from_reference(body["image"])
     assert stored.user_id == alice.pk and stored.area == "generation-history"
-    with Image.open(io.BytesIO(read_file(stored))) as saved:
+    with Image.open(io.BytesIO(read_file(stored.path))) as saved:
         assert saved.size == (64, 48)
         assert saved.getpixel((0, 0)) == (200, 0, 0)
 
 
 def test_it_never_touches_the_original(alice_client, alice):
     generation = make_creative(alice)
-    before = read_file(parse_stored_path(generation.file.name))
+    before = read_file(generation.file.name)
     post_version(alice_client, generation)
     generation.refresh_from_db()
-    assert read_file(parse_stored_path(generation.file.name)) == before
+    assert read_file(generation.file.name) == before
 
 
 def test_it_stores_fresh_pixels_without_the_uploads_metadata(alice_client, alice):
@@ -64,7 +65,7 @@ def test_it_stores_fresh_pixels_without_the_uploads_metadata(alice_client, alice
     info.add_text("Comment", "<script>alert(1)</script>")
     response = post_version(alice_client, make_creative(alice), content=png_bytes(64, 48, pnginfo=info))
     assert response.status_code == 201
-    data = read_file(stored_path_from_reference(response.json()["image"]))
+    data = read_file(stored_path_from_reference(response.json()["image"]).path)
     assert b"alert(1)" not in data
 
 

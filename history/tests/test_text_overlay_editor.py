@@ -10,9 +10,9 @@ import pytest
 from PIL import Image, ImageChops
 from playwright.sync_api import expect
 
+from config.storage import read_file
 from credits.actions import grant_credits
 from history.models import CreativeVersion, Generation
-from history.storage import parse_stored_path, read_file
 from history.tests import test_storage_s3
 
 # moto's S3 server and the S3 storage settings, shared with the storage tests.
@@ -108,7 +108,7 @@ def test_text_is_drawn_at_natural_size_exactly_where_the_preview_shows_it(signed
     page = signed_in_page
     generate_meta_creative(page, live_server)
     generation = Generation.objects.get(user=alice, tool="meta-creative")
-    with Image.open(io.BytesIO(read_file(parse_stored_path(generation.file.name)))) as original:
+    with Image.open(io.BytesIO(read_file(generation.file.name))) as original:
         original = original.convert("RGB")
 
     # Opening the editor on a creative with nothing saved yet is not an error anywhere (the
