@@ -6,13 +6,12 @@ from dataclasses import dataclass
 
 from allauth.account.models import EmailAddress
 from allauth.core import ratelimit
-from django.core.files.storage import default_storage
 from django.db import transaction
 from django.http import HttpRequest
 
 from accounts.avatars import avatar_dir, is_avatar_filename, reencode_avatar
 from accounts.models import User
-from config.storage import save_to_storage
+from config.storage import delete_files, list_files, save_to_storage
 
 logger = logging.getLogger(__name__)
 
@@ -57,7 +56,7 @@ def update_profile(
     user.save(update_fields=["name", "company", "website", "bio", "avatar", "updated_at"])
     keep = avatar
     # Uploads the user replaced, removed or never saved: drop them once the save is final.
-    transaction.on_commit(lambda: _delete_other_avatars(user_pk=user.pk, keep=keep))
+    transaction.on_commit(lambda: _delete_other_avatars(user=user, keep=keep))
 
     if email.lower() == user.email.lower():
         return ProfileUpdate(user=user)
@@ -128,14 +127,10 @@ def address_to_confirm(user: User) -> EmailAddress | None:
     return pending or addresses.filter(email__iexact=user.email).first()
 
 
-def _delete_other_avatars(*, user_pk: int, keep: str) -> None:
-    folder = f"user-uploads/{user_pk}"
-    try:
-        _dirs, files = default_storage.listdir(folder)
-    except FileNotFoundError:
-        return
-    for filename in files:
-        name = f"{folder}/{filename}"
-        # Only our own avatar files: other features share this folder.
-        if is_avatar_filename(filename) and name != keep:
-            default_storage.delete(name)
+def _delete_other_avatars(*, user: User, keep: str) -> None:
+    """Runs after the profile was saved: a storage that fails here leaves old files behind
+    (config.storage logs it), never an error for the save."""
+    folder = avatar_dir(user)
+    # Only our own avatar files: other features share this folder.
+    avatars = [f"{folder}/{name}" for name in list_files(folder) if is_avatar_filename(name)]
+    delete_files([name for name in avatars if name != keep])

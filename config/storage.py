@@ -44,3 +44,26 @@ def read_file(path: str) -> bytes | None:
     except Exception:  # S3 errors (botocore) surface as their own types
         logger.warning("Could not read %s from storage", path, exc_info=True)
         return None
+
+
+def list_files(folder: str) -> list[str]:
+    """The names of the files directly in `folder`; [] when there is no such folder, or when the
+    storage cannot be asked (logged)."""
+    try:
+        _folders, files = default_storage.listdir(folder)
+    except FileNotFoundError:
+        return []
+    except Exception:  # OSError on disk, botocore's own types on S3
+        logger.warning("Could not list %s", folder, exc_info=True)
+        return []
+    return files
+
+
+def delete_files(paths: list[str]) -> None:
+    """Delete files nothing points at any more. One the storage will not delete is logged and
+    left behind: a leftover file is harmless; a failed request (its work already saved) is not."""
+    for path in paths:
+        try:
+            default_storage.delete(path)
+        except Exception:
+            logger.warning("Could not delete %s", path, exc_info=True)

@@ -6,13 +6,12 @@ import logging
 import secrets
 import time
 
-from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 
 from accounts.avatars import AVATAR_MAX_BYTES  # 'user-uploads' holds avatars
 from config.images import NOT_AN_IMAGE, InvalidImage, image_header, reencode_image
-from config.storage import read_file
+from config.storage import delete_files, read_file
 from history.models import CreativeVersion, Generation
 from history.storage import (
     GENERATION_HISTORY,
@@ -196,9 +195,9 @@ def save_creative_version(*, generation: Generation, image: bytes, layers: dict)
             )
             CreativeVersion.objects.filter(pk__in=[v.pk for v in stale]).delete()
             # Files go only once the rows are gone for good.
-            transaction.on_commit(lambda: _delete_files([v.file.name for v in stale]))
+            transaction.on_commit(lambda: delete_files([v.file.name for v in stale]))
     except Exception:
-        _delete_files([stored.path])  # no row points at it: do not leave it behind
+        delete_files([stored.path])  # no row points at it: do not leave it behind
         raise
     return version
 
@@ -212,11 +211,3 @@ def _original_size(generation: Generation) -> tuple[int, int]:
     except InvalidImage:
         logger.warning("The stored original of generation %s is not an image", generation.pk)
     raise VersionRejected(NOT_EDITABLE, field="non_field_errors")
-
-
-def _delete_files(paths: list[str]) -> None:
-    for path in paths:
-        try:
-            default_storage.delete(path)
-        except Exception:  # a leftover file is harmless; a failed request is not
-            logger.warning("Could not delete old creative version %s", path, exc_info=True)

@@ -1,9 +1,12 @@
+import errno
+import os
 import re
 
 import pytest
 from allauth.account.models import EmailAddress
+from botocore.config import Config
 from django.core import mail
-from django.core.files.storage import default_storage
+from django.core.files.storage import FileSystemStorage, default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from accounts.tests.conftest import image_bytes, toasts
@@ -174,6 +177,60 @@ def test_replacing_or_removing_the_avatar_deletes_the_old_file(
     alice.refresh_from_db()
     assert not alice.avatar and not default_storage.exists(second)
     assert 'data-avatar class="h-9 w-9 text-sm' in alice_client.get("/profile").content.decode()
+
+
+class ReadOnlyDiskStorage(FileSystemStorage):
+    """The media folder on a file system gone read-only: files can be read, not deleted."""
+
+    def delete(self, name):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), self.path(name))
+
+
+def test_an_old_avatar_the_storage_will_not_delete_stays_and_the_profile_is_saved(
+    alice_client, alice, settings, caplog, django_capture_on_commit_callbacks
+):
+    old = alice_client.post(
+        "/profile/avatar", {"file": SimpleUploadedFile("me.png", image_bytes(), content_type="image/png")}
+    ).json()["avatar"]
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "default": {**settings.STORAGES["default"], "BACKEND": f"{__name__}.ReadOnlyDiskStorage"},
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        response = alice_client.post("/profile", profile_data(alice, name="Alice Jones", avatar=""))
+    assert response["Location"] == "/profile"
+    assert toasts(response) == ["Profile updated successfully"]
+    alice.refresh_from_db()
+    assert alice.name == "Alice Jones" and not alice.avatar
+    assert default_storage.exists(old)  # left behind, and said so in the log
+    assert f"Could not delete {old}" in caplog.text
+
+
+def test_an_unreachable_storage_does_not_fail_a_profile_save(
+    alice_client, alice, settings, caplog, django_capture_on_commit_callbacks
+):
+    # S3 where nothing listens: every storage call fails the way botocore fails (not an OSError).
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "default": {
+            "BACKEND": "storages.backends.s3.S3Storage",
+            "OPTIONS": {
+                "bucket_name": "adsmith-test",
+                "endpoint_url": "http://127.0.0.1:9",
+                "access_key": "testing",
+                "secret_key": "testing",
+                "region_name": "us-east-1",
+                "client_config": Config(connect_timeout=2, retries={"mode": "standard", "max_attempts": 1}),
+            },
+        },
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        response = alice_client.post("/profile", profile_data(alice, name="Alice Jones"))
+    assert response["Location"] == "/profile"
+    assert toasts(response) == ["Profile updated successfully"]
+    alice.refresh_from_db()
+    assert alice.name == "Alice Jones"
+    assert f"Could not list user-uploads/{alice.pk}" in caplog.text
 
 
 def test_another_users_file_cannot_become_my_avatar(alice_client, alice, bob_client, bob):
