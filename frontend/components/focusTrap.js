@@ -1,8 +1,6 @@
 // Its own module so the progress overlay (shown at start) does not pull in the modal.
 import { useEffect, useRef } from "react";
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { focusablesIn, tabCycle } from "../lib/focusable.js";
 
 // The traps now open, in the order they opened. Keys pressed while focus has fallen out to
 // <body> (the focused control was disabled or removed, or the backdrop was clicked) go to the
@@ -21,36 +19,21 @@ export function useFocusTrap(ref, { onEscape } = {}) {
     const container = ref.current;
     if (!container) return undefined;
     const previous = document.activeElement;
-    const focusables = () => [...container.querySelectorAll(FOCUSABLE)];
-    (container.querySelector("[data-autofocus]") || focusables()[0] || container).focus();
+    (container.querySelector("[data-autofocus]") || focusablesIn(container)[0] || container).focus();
     const onKeyDown = (event) => {
       if (event.key === "Escape" && escape.current) {
         event.stopPropagation();
         escape.current();
         return;
       }
-      if (event.key !== "Tab") return;
-      const items = focusables();
-      if (items.length === 0) {
-        event.preventDefault();
-        return;
-      }
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (event.shiftKey && (document.activeElement === first || !container.contains(document.activeElement))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
+      if (event.key === "Tab") tabCycle(container, event);
     };
     const onStrayKey = (event) => {
       if (innermostTrap() !== container) return;
       if (event.target !== document.body && event.target !== document.documentElement) return;
       if (event.key === "Tab") {
         event.preventDefault();
-        const items = focusables();
+        const items = focusablesIn(container);
         (items.at(event.shiftKey ? -1 : 0) || container).focus();
       } else if (event.key === "Escape") {
         event.preventDefault();

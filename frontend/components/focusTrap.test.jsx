@@ -79,6 +79,24 @@ describe("useFocusTrap", () => {
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Last" }));
   });
 
+  it("wraps Tab from the last control to the first when disabled controls come after it", () => {
+    render(
+      <Dialog>
+        <button type="button">Last</button>
+        <select disabled aria-label="Size" />
+        <textarea disabled aria-label="Note" />
+        <button type="button" disabled>
+          Apply
+        </button>
+      </Dialog>,
+    );
+    screen.getByRole("button", { name: "Last" }).focus();
+    fireEvent.keyDown(document.activeElement, { key: "Tab" });
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Inside" }));
+    fireEvent.keyDown(document.activeElement, { key: "Tab", shiftKey: true });
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Last" }));
+  });
+
   it("hands Escape pressed on the page to the innermost dialog only", () => {
     const outer = vi.fn();
     const inner = vi.fn();
