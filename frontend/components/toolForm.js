@@ -2,6 +2,7 @@
 // checks, the field errors and where focus goes, the overlay's code, and the failure text.
 import { useEffect, useRef, useState } from "react";
 import { toast } from "../lib/events.js";
+import { FOCUSABLE } from "../lib/focusable.js";
 import { usePendingUploads } from "../lib/pendingUploads.js";
 import { validate } from "../lib/schema.js";
 import { START_UNCONFIRMED, START_UNCONFIRMED_TITLE } from "../lib/useGeneration.js";
@@ -39,8 +40,6 @@ export function usePreloadedOverlay() {
     ProgressOverlay.preload();
   }, []);
 }
-
-const FOCUSABLE = "input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])";
 
 /** Focuses the first invalid control once errors are on screen. A group marked invalid (the
  * radio cards' fieldset) hands focus to its chosen option, else its first one. */
