@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { colorNameToHex, hexToRgb, isChannel, normalizeHex, rgbToHex } from "../lib/color.js";
+import { useId, useState } from "react";
+import { HEX_RE, colorNameToHex, hexToRgb, isChannel, normalizeHex, rgbToHex } from "../lib/color.js";
 import Modal from "./Modal.jsx";
 import * as ui from "./ui.js";
 
@@ -14,16 +14,19 @@ export function startingHex(value, pickerDefault) {
 /** The colour picker modal: a native picker, a hex box ('#' + six hex digits) and three RGB
  * boxes (0-255 each), kept in step; Apply hands back '#RRGGBB'. */
 export default function ColorPicker({ label, value, pickerDefault, onApply, onClose }) {
+  const id = useId();
+  const hexErrorId = `${id}-hex-error`;
+  const rgbErrorId = `${id}-rgb-error`;
   const start = startingHex(value, pickerDefault);
   const [hexText, setHexText] = useState(start);
   const [rgbText, setRgbText] = useState(hexToRgb(start).map(String));
   const hex = normalizeHex(hexText);
-  const hexValid = /^#[0-9a-f]{6}$/i.test(hexText.trim());
+  const hexValid = HEX_RE.test(hexText.trim());
   const rgbValid = rgbText.every(isChannel);
 
   const setFromHex = (text) => {
     setHexText(text);
-    const rgb = /^#[0-9a-f]{6}$/i.test(text.trim()) ? hexToRgb(text) : null;
+    const rgb = HEX_RE.test(text.trim()) ? hexToRgb(text) : null;
     if (rgb) setRgbText(rgb.map(String));
   };
   const setChannel = (index, text) => {
@@ -77,13 +80,13 @@ export default function ColorPicker({ label, value, pickerDefault, onApply, onCl
           onChange={(event) => setFromHex(event.target.value)}
           onKeyDown={(event) => event.key === "Enter" && (event.preventDefault(), apply())}
           aria-invalid={!hexValid}
-          aria-describedby={hexValid ? undefined : "color-hex-error"}
+          aria-describedby={hexValid ? undefined : hexErrorId}
           maxLength={7}
           spellCheck={false}
         />
       </label>
       {!hexValid && (
-        <p id="color-hex-error" className={ui.fieldError} role="alert">
+        <p id={hexErrorId} className={ui.fieldError} role="alert">
           Enter # followed by six hex digits (0-9, A-F)
         </p>
       )}
@@ -103,13 +106,14 @@ export default function ColorPicker({ label, value, pickerDefault, onApply, onCl
                 value={rgbText[index]}
                 onChange={(event) => setChannel(index, event.target.value)}
                 aria-invalid={!isChannel(rgbText[index])}
+                aria-describedby={rgbValid ? undefined : rgbErrorId}
               />
             </label>
           ))}
         </div>
       </fieldset>
       {!rgbValid && (
-        <p className={ui.fieldError} role="alert">
+        <p id={rgbErrorId} className={ui.fieldError} role="alert">
           Each RGB value must be a whole number from 0 to 255
         </p>
       )}

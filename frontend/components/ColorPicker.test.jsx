@@ -22,6 +22,8 @@ describe("colour maths", () => {
   });
 });
 
+const CHANNELS = ["Red", "Green", "Blue"];
+
 describe("ColorPicker", () => {
   it("opens on the documented default for an empty field and applies the hex", () => {
     const onApply = vi.fn();
@@ -53,6 +55,30 @@ describe("ColorPicker", () => {
     fireEvent.change(screen.getByLabelText("Hex"), { target: { value: "#EC48" } });
     expect(screen.getByText("Enter # followed by six hex digits (0-9, A-F)")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Apply" }).disabled).toBe(true);
+  });
+
+  it("names the reason for each invalid box: the hex box's error, and the RGB error for all three", () => {
+    render(
+      <>
+        <ColorPicker label="Primary Color" value="#000000" onApply={() => {}} onClose={() => {}} />
+        <ColorPicker label="Secondary Color" value="#000000" onApply={() => {}} onClose={() => {}} />
+      </>,
+    );
+    const [hex, otherHex] = screen.getAllByLabelText("Hex");
+    const channels = CHANNELS.map((name) => screen.getAllByLabelText(name)[0]);
+    const description = (el) => (el.getAttribute("aria-describedby") || "").split(" ").map((id) => document.getElementById(id)?.textContent);
+    expect(hex.hasAttribute("aria-describedby")).toBe(false);
+    expect(channels.some((el) => el.hasAttribute("aria-describedby"))).toBe(false);
+
+    fireEvent.change(hex, { target: { value: "#EC48" } });
+    fireEvent.change(otherHex, { target: { value: "nope" } });
+    expect(description(hex)).toEqual(["Enter # followed by six hex digits (0-9, A-F)"]);
+    expect(hex.getAttribute("aria-describedby")).not.toBe(otherHex.getAttribute("aria-describedby")); // one id per picker
+
+    fireEvent.change(channels[2], { target: { value: "300" } });
+    for (const channel of channels) {
+      expect(description(channel)).toEqual(["Each RGB value must be a whole number from 0 to 255"]);
+    }
   });
 
   it("closes on Escape and keeps Tab inside the dialog", () => {
