@@ -4,6 +4,8 @@ from django.db.models import Value
 from django.db.models.functions import Lower
 from django.utils import timezone
 
+from accounts.avatars import avatar_dir
+
 # allauth's wording, used wherever an address already belongs to an account.
 EMAIL_TAKEN = "A user is already registered with this email address."
 
@@ -41,7 +43,7 @@ class UserManager(BaseUserManager):
 
 
 def avatar_upload_to(user, filename):
-    return f"user-uploads/{user.pk}/{filename}"
+    return f"{avatar_dir(user)}/{filename}"
 
 
 class User(AbstractBaseUser, PermissionsMixin):

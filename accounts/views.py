@@ -12,12 +12,11 @@ from allauth.socialaccount.adapter import get_adapter as get_social_adapter
 from django.contrib import messages
 from django.contrib.auth import REDIRECT_FIELD_NAME
 from django.contrib.auth.decorators import login_required
-from django.core.files.storage import default_storage
 from django.db import IntegrityError
-from django.http import FileResponse, Http404, HttpResponseRedirect, JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from accounts.actions import (
     MAIL_FAILURES,
@@ -28,7 +27,7 @@ from accounts.actions import (
     store_avatar,
     update_profile,
 )
-from accounts.avatars import AvatarError, avatar_url_for, is_avatar_filename
+from accounts.avatars import AvatarError, avatar_dir, avatar_url_for, is_own_avatar_name
 from accounts.forms import (
     ForgotPasswordForm,
     ProfileForm,
@@ -37,7 +36,7 @@ from accounts.forms import (
     SignUpForm,
 )
 from config.rate_limits import TOO_MANY_UPLOADS, take_upload_slot
-from config.storage import StorageFailed
+from config.storage import StorageFailed, file_response
 
 logger = logging.getLogger(__name__)
 
@@ -290,19 +289,11 @@ def upload_avatar(request):
 
 
 @login_required
+@require_safe
 def avatar_file(request, user_id: int, filename: str):
-    """Avatars are private: only their owner gets them (another user's id → 404)."""
-    if user_id != request.user.pk or not is_avatar_filename(filename):
+    """Avatars are private: only their owner gets them (another user's id → 404). Served as
+    every private file is (config.storage.file_response: the same headers, the same signed URLs)."""
+    name = f"{avatar_dir(request.user)}/{filename}"
+    if user_id != request.user.pk or not is_own_avatar_name(request.user, name):
         raise Http404
-    name = f"user-uploads/{user_id}/{filename}"
-    if not default_storage.exists(name):
-        raise Http404
-    try:
-        default_storage.path(name)
-    except NotImplementedError:
-        # Remote storage (S3): a short-lived signed URL.
-        return HttpResponseRedirect(default_storage.url(name))
-    response = FileResponse(default_storage.open(name, "rb"), content_type="image/png")
-    # File names are unique per upload, so the browser may keep them.
-    response["Cache-Control"] = "private, max-age=3600"
-    return response
+    return file_response(name, download=False)

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from django.core.files.base import ContentFile
-from django.core.files.storage import default_storage
 from django.urls import Resolver404, resolve, reverse
 
 from config.storage import save_to_storage
@@ -95,22 +94,3 @@ def save_file(*, area: str, user_id: int, name: str, content: bytes) -> StoredPa
         raise ValueError(f"Not a valid storage path: {stored.path!r}")
     saved = save_to_storage(stored.path, ContentFile(content))
     return parse_stored_path(saved) or stored
-
-
-def is_local_storage() -> bool:
-    """True when files are on this machine's disk (served by our view), False on S3."""
-    try:
-        default_storage.path("probe")
-    except NotImplementedError:
-        return False
-    return True
-
-
-def signed_url(stored: StoredPath, *, download: bool, expire: int = 300) -> str:
-    """A short-lived signed URL (S3 only)."""
-    disposition = "attachment" if download else "inline"
-    return default_storage.url(
-        stored.path,
-        parameters={"ResponseContentDisposition": f'{disposition}; filename="{stored.name}"'},
-        expire=expire,
-    )

@@ -1,4 +1,6 @@
 import io
+import urllib.request
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.core.files.storage import default_storage
@@ -6,6 +8,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
 from accounts.tests.conftest import image_bytes
+from history.tests import test_storage_s3
+
+# moto's S3 server and the S3 storage settings, shared with the storage tests.
+moto_endpoint = test_storage_s3.moto_endpoint
+s3 = test_storage_s3.s3
 
 
 def upload(client, content: bytes, name="me.jpg", content_type="image/jpeg"):
@@ -78,12 +85,28 @@ def test_an_anonymous_upload_is_refused(client, db):
     assert response.json() == {"error": "User must be authenticated to upload files"}
 
 
-def test_the_owner_gets_the_file(alice_client):
+def test_the_owner_gets_the_file_as_every_private_file_is_served(alice_client):
     url = upload(alice_client, image_bytes()).json()["url"]
     response = alice_client.get(url)
     assert response.status_code == 200
     assert response["Content-Type"] == "image/png"
     assert response["Cache-Control"] == "private, max-age=3600"
+    assert response["X-Content-Type-Options"] == "nosniff"
+    assert response["Content-Security-Policy"] == "default-src 'none'; img-src 'self'; sandbox"
+
+
+def test_on_s3_the_owner_is_redirected_to_a_five_minute_signed_url(s3, alice_client, moto_endpoint):
+    url = upload(alice_client, image_bytes()).json()["url"]
+    response = alice_client.get(url)
+    assert response.status_code == 302
+    assert response["Cache-Control"] == "private, no-store"
+    signed = response["Location"]
+    assert signed.startswith(moto_endpoint)
+    query = parse_qs(urlsplit(signed).query)
+    assert query["X-Amz-Expires"] == ["300"]
+    assert query["response-content-disposition"][0].startswith("inline")
+    with urllib.request.urlopen(signed) as fetched:  # noqa: S310 (moto on 127.0.0.1)
+        assert fetched.read().startswith(b"\x89PNG")
 
 
 def test_another_user_gets_a_404(alice_client, bob_client):

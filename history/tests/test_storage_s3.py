@@ -12,8 +12,9 @@ from django.urls import reverse
 from moto.server import ThreadedMotoServer
 from PIL import Image
 
+from config.storage import is_local_storage
 from history.actions import store_result_text
-from history.storage import is_local_storage, stored_path_from_reference
+from history.storage import stored_path_from_reference
 from services.assets import Assets
 
 BUCKET = "adsmith-test"
