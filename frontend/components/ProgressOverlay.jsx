@@ -16,7 +16,7 @@ export function stepAt(steps, elapsedMs) {
 /** The full-screen progress overlay shown while a generation runs. Its messages follow the
  * documented per-tool durations; whoever follows the job decides when it closes. `note` (e.g.
  * the connection being lost) is announced politely when it appears. */
-export default function ProgressOverlay({ title, steps, note, hint, dots = false, startedAt }) {
+export default function ProgressOverlay({ title, steps, note, hint, startedAt }) {
   const ref = useRef(null);
   // A re-attached run starts part-way through its steps.
   const [opened] = useState(() => startedAt ?? Date.now());
@@ -58,13 +58,11 @@ export default function ProgressOverlay({ title, steps, note, hint, dots = false
             />
           ))}
         </ol>
-        {dots && (
-          <div className="mt-5 flex justify-center gap-2" aria-hidden="true" data-testid="progress-dots">
-            <span className="h-2.5 w-2.5 animate-bounce rounded-full bg-brand-600 motion-reduce:animate-none" />
-            <span className="h-2.5 w-2.5 animate-bounce rounded-full bg-brand-600 [animation-delay:150ms] motion-reduce:animate-none" />
-            <span className="h-2.5 w-2.5 animate-bounce rounded-full bg-brand-600 [animation-delay:300ms] motion-reduce:animate-none" />
-          </div>
-        )}
+        <div className="mt-5 flex justify-center gap-2" aria-hidden="true" data-testid="progress-dots">
+          <span className="h-2.5 w-2.5 animate-bounce rounded-full bg-brand-600 motion-reduce:animate-none" />
+          <span className="h-2.5 w-2.5 animate-bounce rounded-full bg-brand-600 [animation-delay:150ms] motion-reduce:animate-none" />
+          <span className="h-2.5 w-2.5 animate-bounce rounded-full bg-brand-600 [animation-delay:300ms] motion-reduce:animate-none" />
+        </div>
         {/* Always there, so a note that appears later ('Connection lost. Reconnecting…') is
             announced: a live region added together with its text is often not read out. */}
         <div role="status" data-testid="progress-note">

@@ -28,7 +28,7 @@ describe("ProgressOverlay", () => {
 
   it("shows the Spy texts and moves through its messages on time", async () => {
     render(
-      <ProgressOverlay title="Analyzing Competitor Strategy" note="This analysis may take up to 5 minutes..." steps={spy} dots />,
+      <ProgressOverlay title="Analyzing Competitor Strategy" note="This analysis may take up to 5 minutes..." steps={spy} />,
     );
     expect(screen.getByRole("dialog", { name: "Analyzing Competitor Strategy" })).toBeTruthy();
     expect(screen.getByText("This analysis may take up to 5 minutes...")).toBeTruthy();
