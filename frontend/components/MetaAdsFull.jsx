@@ -7,30 +7,8 @@ import { useGeneration } from "../lib/useGeneration.js";
 import { ContentPolicyCard, CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
 import { CopyVariations, EditableCreative, FocusWhenShown, HistoryPanel, OnDemand, ProgressOverlay, ScrapeResults } from "./OnDemand.jsx";
 import SchemaForm from "./SchemaForm.jsx";
-import { CONNECTION_LOST, failureMessage, failureTitle, startFailure, useToolForm } from "./toolForm.js";
+import { CONNECTION_LOST, FormStatus, failureMessage, failureTitle, failureToast, startFailure, useToolForm } from "./toolForm.js";
 import * as ui from "./ui.js";
-
-// Spec 001 §8: what each step says when it fails.
-const STEP_TEXTS = {
-  scrape: {
-    success: "Website scraped - ready for the next step",
-    failureToast: "Failed to scrape website. Please try again.",
-    failureTitle: "Scraping Failed",
-    fallback: "An error occurred while scraping the website. Please try again.",
-  },
-  copy: {
-    success: "Meta Copy generated successfully!",
-    failureToast: "Failed to generate Meta Copy. Please try again.",
-    failureTitle: "Generation Failed",
-    fallback: "An error occurred while generating your META copy. Please try again.",
-  },
-  creative: {
-    success: "Meta Creative generated successfully!",
-    failureToast: "Failed to generate Meta Creative. Please try again.",
-    failureTitle: "Creative Generation Failed",
-    fallback: "An error occurred while generating your META creative. Please try again.",
-  },
-};
 
 // The analysis the user put aside ('Analyze a different website') is not offered again after a
 // reload in this tab.
@@ -52,13 +30,14 @@ function isForgotten(id) {
   }
 }
 
-function scrapeFailureMessage(outcome) {
-  if (outcome.unconfirmed) return failureMessage(outcome, STEP_TEXTS.scrape);
+/** The scrape's failure card says 'Error: {message}' (spec 001 §8). */
+function scrapeFailureMessage(outcome, texts) {
+  if (outcome.unconfirmed) return failureMessage(outcome, texts);
   if (outcome.networkError) return `Network error: ${outcome.networkError}`;
-  return `Error: ${outcome.error || STEP_TEXTS.scrape.fallback}`;
+  return `Error: ${outcome.error || texts.fallback}`;
 }
 
-function StepForm({ step, config, values, setValues, errors, busy, balance, urls, userId, uploads, onSubmit, formRef, children, showSubmit = true }) {
+function StepForm({ step, config, values, setValues, errors, attempt, busy, balance, urls, userId, uploads, onSubmit, formRef, children, showSubmit = true }) {
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-6" aria-label={config.submitLabel}>
       <PendingUploads.Provider value={uploads}>
@@ -75,7 +54,10 @@ function StepForm({ step, config, values, setValues, errors, busy, balance, urls
       </PendingUploads.Provider>
       {children}
       {showSubmit && (
-        <SubmitButton label={config.submitLabel} busyLabel={config.busyLabel} cost={config.cost} balance={balance} busy={busy} className="w-full sm:w-auto" />
+        <div className="space-y-3">
+          <FormStatus errors={errors} attempt={attempt} schema={config.schema} />
+          <SubmitButton label={config.submitLabel} busyLabel={config.busyLabel} cost={config.cost} balance={balance} busy={busy} className="w-full sm:w-auto" />
+        </div>
       )}
     </form>
   );
@@ -119,10 +101,10 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
     },
     onSettled: (settled) => {
       const step = settled.step || runningStep || "scrape";
-      const texts = STEP_TEXTS[step];
+      const texts = steps[step].texts;
       setHistoryVersion((v) => v + 1);
       if (settled.status === "success") toast(texts.success);
-      else toast(texts.failureToast, "error");
+      else toast(failureToast(settled, texts), "error");
       if (step === "scrape") {
         if (settled.status === "success") {
           setScrape(settled);
@@ -140,7 +122,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
   });
 
   const form = useToolForm({ generation, balance });
-  const { errors, setErrors, formRef } = form;
+  const { errors, setErrors, attempt, formRef } = form;
   // After 'Analyze a different website', focus goes to the website form it opens again.
   const [refocusScrape, setRefocusScrape] = useState(false);
   useEffect(() => {
@@ -175,9 +157,6 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
     setRunningStep(null); // field errors, refused, or no answer
   };
 
-  const stray = Object.entries(errors)
-    .filter(([name]) => ["scrapeId", "step", "non_field_errors", "inputs", "tool"].includes(name))
-    .flatMap(([, messages]) => messages);
   const overlayStep = generation.current?.step || runningStep || "scrape";
   const overlay = steps[overlayStep].overlay;
 
@@ -205,6 +184,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
             values={values.scrape}
             setValues={(update) => setValues((all) => ({ ...all, scrape: update(all.scrape) }))}
             errors={scrape ? {} : errors}
+            attempt={attempt}
             busy={generation.busy || Boolean(scrape)}
             balance={balance}
             urls={urls}
@@ -233,7 +213,12 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
           </StepForm>
 
           {scrapeFailure && !scrape && (
-            <FailurePanel title={failureTitle(scrapeFailure, STEP_TEXTS.scrape)} message={scrapeFailureMessage(scrapeFailure)} refunded={false} headingRef={scrapeHeading} />
+            <FailurePanel
+              title={failureTitle(scrapeFailure, steps.scrape.texts)}
+              message={scrapeFailureMessage(scrapeFailure, steps.scrape.texts)}
+              refunded={false}
+              headingRef={scrapeHeading}
+            />
           )}
           {!scrape && <FocusWhenShown target={scrapeHeading} shown={scrapeFailure} />}
 
@@ -284,6 +269,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
               values={values[nextStep]}
               setValues={(update) => setValues((all) => ({ ...all, [nextStep]: update(all[nextStep]) }))}
               errors={errors}
+              attempt={attempt}
               busy={generation.busy}
               balance={balance}
               urls={urls}
@@ -291,13 +277,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
               onSubmit={submit(nextStep)}
               formRef={formRef}
               uploads={form.uploads}
-            >
-              {stray.length > 0 && (
-                <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-                  {stray.join(" ")}
-                </p>
-              )}
-            </StepForm>
+            />
           )}
         </div>
 
@@ -323,8 +303,8 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
                 )}
                 {outcome?.status === "failed" && (
                   <FailurePanel
-                    title={failureTitle(outcome, STEP_TEXTS[step])}
-                    message={failureMessage(outcome, STEP_TEXTS[step])}
+                    title={failureTitle(outcome, steps[step].texts)}
+                    message={failureMessage(outcome, steps[step].texts)}
                     refunded={!outcome.networkError}
                     headingRef={headingRef}
                   />
@@ -342,7 +322,6 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
             title={overlay.title}
             steps={overlay.steps}
             hint={overlay.hint}
-            dots
             startedAt={generation.startedAt}
             note={generation.connectionLost ? CONNECTION_LOST : undefined}
           />

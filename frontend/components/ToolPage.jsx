@@ -1,31 +1,23 @@
 import { useRef, useState } from "react";
 import { toast } from "../lib/events.js";
 import { PendingUploads } from "../lib/pendingUploads.js";
-import { allFields, initialValues, resumedValues } from "../lib/schema.js";
+import { initialValues, resumedValues } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
 import { CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
 import { FocusWhenShown, HistoryPanel, OnDemand, ProgressOverlay } from "./OnDemand.jsx";
 import SchemaForm from "./SchemaForm.jsx";
-import { CONNECTION_LOST, failureMessage, failureTitle, startFailure, useToolForm } from "./toolForm.js";
-
-/** Errors the form cannot place under a field (e.g. the server's non_field_errors). */
-function strayErrors(errors, schema) {
-  const names = new Set(allFields(schema).map((f) => f.name));
-  return Object.entries(errors)
-    .filter(([name]) => !names.has(name))
-    .flatMap(([, messages]) => messages);
-}
+import { CONNECTION_LOST, FormStatus, failureMessage, failureTitle, failureToast, startFailure, useToolForm } from "./toolForm.js";
 
 /**
  * A one-step tool page (all but Meta Ads Full): credits and history bar, the schema-driven
- * form, the progress overlay, and the result or failure panel. The island supplies the
- * result view (an on-demand one from OnDemand.jsx, so it loads only when a run finishes) and
- * the tool's texts (`texts.success`, `texts.failureTitle`, `texts.fallback`,
- * `texts.networkPrefix`), any side cards, and the field `widgets` its form shows at start
- * (see SchemaForm).
+ * form, the progress overlay, and the result or failure panel, with the tool's texts from its
+ * props (`tool.texts`). The island supplies the result view (an on-demand one from
+ * OnDemand.jsx, so it loads only when a run finishes), any side cards, and the field
+ * `widgets` its form shows at start (see SchemaForm).
  */
-export default function ToolPage({ tool, balance: initialBalance, userId, urls, toolLabels, texts, renderResult, aside, widgets }) {
+export default function ToolPage({ tool, balance: initialBalance, userId, urls, toolLabels, renderResult, aside, widgets }) {
+  const texts = tool.texts;
   const balance = useBalance(initialBalance);
   const [values, setValues] = useState(() => initialValues(tool.schema));
   const [outcome, setOutcome] = useState(null); // the settled generation, or a network failure
@@ -43,7 +35,7 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
       setOutcome(settled);
       setHistoryVersion((v) => v + 1);
       if (settled.status === "success") toast(texts.success);
-      else toast(texts.failureToast || failureMessage(settled, texts), "error");
+      else toast(failureToast(settled, texts), "error");
     },
   });
 
@@ -56,8 +48,6 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
     if (result?.networkError) setOutcome(startFailure(result));
   };
 
-  const stray = strayErrors(errors, tool.schema);
-  const errorCount = Object.keys(errors).length;
   return (
     <div className="space-y-6">
       <CreditsBar balance={balance} cost={tool.cost} historyOpen={historyOpen} onToggleHistory={() => setHistoryOpen((o) => !o)} />
@@ -84,9 +74,7 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
             />
           </PendingUploads.Provider>
           <div className="space-y-3">
-            <div role="status" aria-live="polite" className="text-sm text-red-600 dark:text-red-400" data-testid="form-status">
-              {errorCount > 0 && attempt > 0 && (stray.length ? stray.join(" ") : "Please correct the highlighted fields.")}
-            </div>
+            <FormStatus errors={errors} attempt={attempt} schema={tool.schema} />
             <SubmitButton
               label={tool.submitLabel}
               busyLabel={tool.busyLabel}
@@ -119,7 +107,6 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
             title={tool.overlay.title}
             steps={tool.overlay.steps}
             hint={tool.overlay.hint}
-            dots
             startedAt={generation.startedAt}
             note={generation.connectionLost ? CONNECTION_LOST : undefined}
           />

@@ -5,7 +5,7 @@ import * as fieldWidgets from "./fieldWidgets.js";
 import { CopyVariations } from "./Results.jsx";
 import ToolPage from "./ToolPage.jsx";
 import { START_UNCONFIRMED, START_WINDOW_MS } from "../lib/useGeneration.js";
-import { failureMessage, failureTitle } from "./toolForm.js";
+import { failureMessage, failureTitle, strayErrors } from "./toolForm.js";
 
 const tool = {
   slug: "meta-copy",
@@ -15,6 +15,7 @@ const tool = {
   submitLabel: "Generate Meta Copy",
   busyLabel: "Generating Copy...",
   overlay: { title: "Generating Your Meta Copy", steps: [{ message: "Writing...", seconds: 3 }, { message: "Polishing...", seconds: 5 }], hint: "1-2 minutes" },
+  texts: { success: "Meta Copy generated successfully!", failureTitle: "Generation Failed", failureToast: "", fallback: "An error occurred", networkPrefix: true },
   schema: {
     sections: [
       {
@@ -43,7 +44,6 @@ const urls = {
   history: "/api/history/",
   historyItem: "/api/history/{id}/",
 };
-const texts = { success: "Meta Copy generated successfully!", failureTitle: "Generation Failed", fallback: "An error occurred", networkPrefix: true };
 
 function json(body, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -61,7 +61,6 @@ async function page(balance = 100, pageTool = tool) {
       userId={1}
       urls={urls}
       toolLabels={{}}
-      texts={texts}
       renderResult={(g, ref) => <CopyVariations output={g.output} headingRef={ref} />}
     />,
   ));
@@ -167,6 +166,45 @@ describe("ToolPage", () => {
     expect(screen.getByTestId("failure").textContent).toContain("Generation Failed");
     expect(screen.getByTestId("failure").textContent).toContain("Network error: No valid variations generated");
     expect(screen.getByTestId("page-balance").textContent).toBe("100");
+  });
+
+  it("says what the tool's texts in its props say: its failure title and fallback text, as panel and toast", async () => {
+    const shown = [];
+    const onToast = (event) => shown.push(event.detail);
+    window.addEventListener("adsmith:toast", onToast);
+    const spyTexts = {
+      success: "Spy analysis complete!",
+      failureTitle: "Analysis Failed",
+      failureToast: "",
+      fallback: "An error occurred while running the spy analysis. Please try again.",
+      networkPrefix: false,
+    };
+    await page(100, { ...tool, texts: spyTexts });
+    on("POST", "/api/generations/", json({ id: 16, status: "queued", output: {}, balance: 80 }, 202));
+    fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "Glow" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
+    on("GET", "/api/generations/16/", json({ id: 16, status: "failed", output: {}, error: "", balance: 100 }));
+    await act(async () => vi.advanceTimersByTimeAsync(2000));
+    window.removeEventListener("adsmith:toast", onToast);
+    const failure = screen.getByTestId("failure");
+    expect(failure.querySelector("h3").textContent).toBe("Analysis Failed");
+    expect(failure.textContent).toContain(spyTexts.fallback);
+    expect(shown).toContainEqual({ message: spyTexts.fallback, kind: "error" });
+  });
+
+  it("shows a server error no field shows (the idempotency key) in the form's status line", async () => {
+    await page();
+    on("POST", "/api/generations/", json({ errors: { idempotency_key: ["This idempotency key was already used for another tool."] } }, 400));
+    fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "Glow" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
+    expect(screen.getByTestId("form-status").textContent).toBe("This idempotency key was already used for another tool.");
+  });
+
+  it("points to the highlighted fields when each error is under its field", async () => {
+    await page();
+    expect(screen.getByTestId("form-status").textContent).toBe("");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
+    expect(screen.getByTestId("form-status").textContent).toBe("Please correct the highlighted fields.");
   });
 
   it("re-attaches to the tool's running generation after a reload, with the form it was started with", async () => {
@@ -331,6 +369,18 @@ describe("ToolPage with nothing running", () => {
     expect(fetch.mock.calls[0][0]).toBe("/api/generations/active/?tool=meta-copy");
     expect(screen.queryByTestId("progress-overlay")).toBeNull();
     expect(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" }).disabled).toBe(false);
+  });
+});
+
+describe("strayErrors", () => {
+  const schema = {
+    sections: [{ title: "Copy", fields: [{ name: "language", type: "select" }, { name: "scrapeId", type: "hidden" }] }],
+  };
+
+  it("keeps the messages of names the form shows no field for, hidden fields included", () => {
+    const errors = { language: ["Please choose a language"], scrapeId: ["Please scrape the website first"], non_field_errors: ["Bad body."] };
+    expect(strayErrors(errors, schema)).toEqual(["Please scrape the website first", "Bad body."]);
+    expect(strayErrors({ language: ["Please choose a language"] }, schema)).toEqual([]);
   });
 });
 

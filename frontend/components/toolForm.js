@@ -1,16 +1,19 @@
 // What the two kinds of tool page (ToolPage, MetaAdsFull) share around their forms: the submit
-// checks, the field errors and where focus goes, the overlay's code, and the failure text.
-import { useEffect, useRef, useState } from "react";
+// checks, the field errors, the form's status line and where focus goes, the overlay's code, and
+// the failure texts. The texts themselves (`texts`) come from the server: each tool's, or each
+// Meta Ads Full step's, `texts` prop ({success, failureTitle, failureToast, fallback, networkPrefix}).
+import { createElement, useEffect, useRef, useState } from "react";
 import { toast } from "../lib/events.js";
 import { FOCUSABLE } from "../lib/focusable.js";
 import { usePendingUploads } from "../lib/pendingUploads.js";
-import { validate } from "../lib/schema.js";
+import { allFields, validate } from "../lib/schema.js";
 import { START_UNCONFIRMED, START_UNCONFIRMED_TITLE } from "../lib/useGeneration.js";
 import { ProgressOverlay } from "./OnDemand.jsx";
 
 export const UPLOAD_PENDING = "Please wait for the upload to finish.";
 // The progress overlay's note while the page cannot reach the server (the job runs on).
 export const CONNECTION_LOST = "Connection lost. Reconnecting…";
+export const CORRECT_FIELDS = "Please correct the highlighted fields.";
 
 /** The failed outcome a page shows for a start that got no answer (or the server's last word
  * on it): `result` is what useGeneration's start resolved to. */
@@ -32,6 +35,39 @@ export function failureMessage(outcome, { fallback, networkPrefix = false }) {
   if (outcome.networkError) return `Network error: ${outcome.networkError}`;
   if (!outcome.error) return fallback;
   return networkPrefix ? `Network error: ${outcome.error}` : outcome.error;
+}
+
+/** The toast a failed run shows: the tool's own failure toast where it has one (Meta Ads Full's
+ * steps), else the failure panel's message. */
+export function failureToast(outcome, texts) {
+  return texts.failureToast || failureMessage(outcome, texts);
+}
+
+/** The messages a form cannot put under a field of its own: errors for names it does not show
+ * (the server's non_field_errors or idempotency_key, a hidden field such as Meta Ads Full's
+ * scrapeId). */
+export function strayErrors(errors, schema) {
+  const shown = new Set(
+    allFields(schema)
+      .filter((field) => field.type !== "hidden")
+      .map((field) => field.name),
+  );
+  return Object.entries(errors)
+    .filter(([name]) => !shown.has(name))
+    .flatMap(([, messages]) => messages);
+}
+
+/** The status line above a tool form's submit button: after a submit that found errors, the
+ * ones no field shows, else a pointer to the fields that show them. Always rendered, so what
+ * it says later is announced. */
+export function FormStatus({ errors, attempt, schema }) {
+  const stray = strayErrors(errors, schema);
+  const text = attempt > 0 && Object.keys(errors).length > 0 ? (stray.length ? stray.join(" ") : CORRECT_FIELDS) : null;
+  return createElement(
+    "div",
+    { role: "status", "aria-live": "polite", className: "text-sm text-red-600 dark:text-red-400", "data-testid": "form-status" },
+    text,
+  );
 }
 
 /** Fetches the progress overlay's code once the page is up, so it is there when a run starts. */

@@ -3,13 +3,6 @@ import { CopyVariations } from "../components/OnDemand.jsx";
 import ToolPage from "../components/ToolPage.jsx";
 import { mountIsland } from "../lib/mount.js";
 
-const TEXTS = {
-  success: "Meta Copy generated successfully!",
-  failureTitle: "Generation Failed",
-  fallback: "An error occurred while generating your META copy. Please try again.",
-  networkPrefix: true,
-};
-
 const BEST_PRACTICES = [
   "Lead with the benefit your customer cares about most",
   "Keep headlines short: about 40 characters reads best on mobile",
@@ -22,7 +15,6 @@ function MetaCopyPage(props) {
   return (
     <ToolPage
       {...props}
-      texts={TEXTS}
       renderResult={(generation, headingRef) => (
         <CopyVariations output={generation.output} title="Generated META Copy Variations" headingRef={headingRef} />
       )}

@@ -4,13 +4,6 @@ import * as fieldWidgets from "../components/fieldWidgets.js";
 import ToolPage from "../components/ToolPage.jsx";
 import { mountIsland } from "../lib/mount.js";
 
-const TEXTS = {
-  success: "Meta Creative generated successfully!",
-  failureTitle: "Generation Failed",
-  fallback: "An error occurred while generating your Meta creative. Please try again.",
-  networkPrefix: true,
-};
-
 // Our own guidance beside the form (the document gives the expected time: 2-3 minutes).
 const TIPS = [
   "A clear product photo on a plain background makes the strongest creative.",
@@ -24,7 +17,6 @@ function MetaCreativePage(props) {
   return (
     <ToolPage
       {...props}
-      texts={TEXTS}
       widgets={fieldWidgets} // its form shows image and colour fields at once
       aside={<TipsCard title="Tips for a Great Creative" items={TIPS} />}
       renderResult={(generation, headingRef) => (

@@ -3,13 +3,6 @@ import { SocialCopyResult } from "../components/OnDemand.jsx";
 import ToolPage from "../components/ToolPage.jsx";
 import { mountIsland } from "../lib/mount.js";
 
-const TEXTS = {
-  success: "Social Media Copy generated successfully!",
-  failureTitle: "Generation Failed",
-  fallback: "An error occurred while generating your social media copy. Please try again.",
-  networkPrefix: true,
-};
-
 // Spec 001 §2: hook, platform-specific language, hashtags, call to action, test variations.
 const BEST_PRACTICES = [
   "Open with a hook that stops the scroll",
@@ -23,7 +16,6 @@ function SocialMediaCopyPage(props) {
   return (
     <ToolPage
       {...props}
-      texts={TEXTS}
       renderResult={(generation, headingRef) => <SocialCopyResult output={generation.output} headingRef={headingRef} />}
       aside={<TipsCard title="Social Media Copy Best Practices" items={BEST_PRACTICES} />}
     />

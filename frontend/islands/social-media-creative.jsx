@@ -4,17 +4,10 @@ import * as fieldWidgets from "../components/fieldWidgets.js";
 import ToolPage from "../components/ToolPage.jsx";
 import { mountIsland } from "../lib/mount.js";
 
-const TEXTS = {
-  success: "Social Media Creative generated successfully!",
-  failureTitle: "Generation Failed",
-  fallback: "An error occurred while generating your social media content. Please try again.",
-};
-
 function SocialMediaCreativePage(props) {
   return (
     <ToolPage
       {...props}
-      texts={TEXTS}
       widgets={fieldWidgets} // its form shows image and colour fields at once
       renderResult={(generation, headingRef) => (
         <CreativeResult

@@ -1,0 +1,162 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import MetaAdsFull from "./MetaAdsFull.jsx";
+
+const overlay = { title: "Working", steps: [{ message: "Working...", seconds: 3 }], hint: "" };
+// Texts unlike the documented ones, so a test passes only if the page shows what its props say.
+const texts = (step) => ({
+  success: `${step} done (from props)`,
+  failureTitle: `${step} failed (from props)`,
+  failureToast: `${step} failure toast (from props)`,
+  fallback: `${step} fallback (from props)`,
+  networkPrefix: false,
+});
+const tool = {
+  slug: "meta-ads-full",
+  name: "Meta Ads Full",
+  serviceType: "meta_ads_full",
+  cost: 50,
+  steps: {
+    scrape: {
+      cost: 0,
+      submitLabel: "Scrape Site",
+      busyLabel: "Scraping...",
+      overlay,
+      texts: texts("scrape"),
+      schema: {
+        sections: [
+          {
+            title: "Website",
+            fields: [
+              { name: "websiteUrl", label: "Website URL", type: "url", required: true, messages: { required: "Please enter a valid URL", invalid: "Please enter a valid URL" } },
+            ],
+          },
+        ],
+      },
+    },
+    copy: {
+      cost: 50,
+      submitLabel: "Generate Meta Copy",
+      busyLabel: "Generating Copy...",
+      overlay,
+      texts: texts("copy"),
+      schema: {
+        sections: [
+          {
+            title: "Copy Settings",
+            fields: [
+              { name: "scrapeId", label: "Scrape", type: "hidden", required: true, messages: { required: "Please scrape the website first", invalid: "Please scrape the website first" } },
+              { name: "language", label: "Language", type: "text", default: "English", messages: {} },
+            ],
+          },
+        ],
+      },
+    },
+    creative: { cost: 50, submitLabel: "Generate Meta Creative", busyLabel: "Generating Creative...", overlay, texts: texts("creative"), schema: { sections: [] } },
+  },
+};
+const urls = {
+  generations: "/api/generations/",
+  generation: "/api/generations/{id}/",
+  active: "/api/generations/active/",
+  uploads: "/api/uploads/",
+  history: "/api/history/",
+  historyItem: "/api/history/{id}/",
+};
+
+function json(body, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+let replies;
+let toasts;
+const onToast = (event) => toasts.push(event.detail);
+const on = (method, url, response) => replies.push({ match: (u, o) => u === url && (o?.method || "GET") === method, response: () => response });
+const status = () => screen.getByTestId("form-status").textContent;
+const click = (name) => act(async () => fireEvent.click(screen.getByRole("button", { name })));
+
+async function page() {
+  await act(async () => render(<MetaAdsFull tool={tool} balance={100} userId={1} urls={urls} toolLabels={{}} />));
+  await act(() => vi.dynamicImportSettled());
+}
+
+async function scraped() {
+  await page();
+  on("POST", "/api/generations/", json({ id: 3, tool: "meta-ads-full", step: "scrape", status: "success", output: { report: "A shop" }, balance: 100 }, 202));
+  fireEvent.change(screen.getByLabelText(/Website URL/), { target: { value: "https://shop.example" } });
+  await click("Scrape Site");
+  await act(() => vi.dynamicImportSettled());
+  await click(/Make Meta Copy/);
+}
+
+describe("MetaAdsFull", () => {
+  beforeEach(() => {
+    replies = [];
+    toasts = [];
+    window.addEventListener("adsmith:toast", onToast);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url, options) => {
+        const reply = replies.find((r) => r.match(url, options));
+        if (!reply) return json({ generation: null, scrape: null });
+        replies.splice(replies.indexOf(reply), 1);
+        return reply.response();
+      }),
+    );
+  });
+  afterEach(() => {
+    window.removeEventListener("adsmith:toast", onToast);
+    vi.unstubAllGlobals();
+  });
+
+  it("points to the highlighted fields when the scrape form has errors", async () => {
+    await page();
+    expect(status()).toBe("");
+    await click("Scrape Site");
+    expect(screen.getByText("Please enter a valid URL")).toBeTruthy();
+    expect(status()).toBe("Please correct the highlighted fields.");
+  });
+
+  it("shows an error of the scrape no field shows in the scrape form's status line", async () => {
+    await page();
+    on("POST", "/api/generations/", json({ errors: { non_field_errors: ["The request body is not valid JSON."] } }, 400));
+    fireEvent.change(screen.getByLabelText(/Website URL/), { target: { value: "https://shop.example" } });
+    await click("Scrape Site");
+    expect(status()).toBe("The request body is not valid JSON.");
+  });
+
+  it("shows the next step's errors no field shows, the idempotency key and the scrape it needs included", async () => {
+    await scraped();
+    on("POST", "/api/generations/", json({ errors: { idempotency_key: ["This idempotency key was already used for another step."] } }, 400));
+    await click("Generate Meta Copy (50 credits)");
+    expect(status()).toBe("This idempotency key was already used for another step.");
+
+    on("POST", "/api/generations/", json({ errors: { scrapeId: ["Please scrape the website first"] } }, 400));
+    await click("Generate Meta Copy (50 credits)");
+    expect(status()).toBe("Please scrape the website first");
+  });
+
+  it("says what each step's texts in the props say when it succeeds or fails", async () => {
+    await page();
+    on("POST", "/api/generations/", json({ id: 4, step: "scrape", status: "failed", output: {}, error: "", balance: 100 }, 202));
+    fireEvent.change(screen.getByLabelText(/Website URL/), { target: { value: "https://shop.example" } });
+    await click("Scrape Site");
+    const failure = screen.getByTestId("failure");
+    expect(failure.querySelector("h3").textContent).toBe("scrape failed (from props)");
+    expect(failure.textContent).toContain("Error: scrape fallback (from props)");
+    expect(toasts).toContainEqual({ message: "scrape failure toast (from props)", kind: "error" });
+
+    on("POST", "/api/generations/", json({ id: 5, step: "scrape", status: "success", output: { report: "A shop" }, balance: 100 }, 202));
+    await click("Scrape Site");
+    await act(() => vi.dynamicImportSettled());
+    expect(toasts).toContainEqual({ message: "scrape done (from props)", kind: "success" });
+    await click(/Make Meta Copy/);
+    on("POST", "/api/generations/", json({ id: 6, step: "copy", status: "failed", output: {}, error: "", balance: 100 }, 202));
+    await click("Generate Meta Copy (50 credits)");
+    await act(() => vi.dynamicImportSettled());
+    const copyFailure = screen.getByTestId("failure");
+    expect(copyFailure.querySelector("h3").textContent).toBe("copy failed (from props)");
+    expect(copyFailure.textContent).toContain("copy fallback (from props)");
+    expect(toasts).toContainEqual({ message: "copy failure toast (from props)", kind: "error" });
+  });
+});
