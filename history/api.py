@@ -49,10 +49,22 @@ class HistoryQuerySerializer(serializers.Serializer):
 
 class HistoryItemSerializer(serializers.ModelSerializer):
     file_url = serializers.CharField(read_only=True, allow_null=True)
+    # The step's name as Generation.Step labels it, so the history entries keep no copy of it.
+    step_display = serializers.CharField(source="get_step_display", read_only=True)
 
     class Meta:
         model = Generation
-        fields = ["id", "created_at", "service_type", "tool", "step", "status", "credits_used", "file_url"]
+        fields = [
+            "id",
+            "created_at",
+            "service_type",
+            "tool",
+            "step",
+            "step_display",
+            "status",
+            "credits_used",
+            "file_url",
+        ]
 
 
 class HistoryDetailSerializer(HistoryItemSerializer):

@@ -35,12 +35,21 @@ def test_items_carry_the_documented_fields_and_no_output(alice_client, alice, ma
         "service_type",
         "tool",
         "step",
+        "step_display",
         "status",
         "credits_used",
         "file_url",
     }
     assert item["file_url"] == f"/files/generation-history/{alice.pk}/meta_copy_1.txt"
     assert item["service_type"] == "meta_copy"
+
+
+def test_a_meta_ads_full_step_is_named_as_the_generation_model_labels_it(
+    alice_client, alice, make_generation
+):
+    make_generation(alice, tool="meta-ads-full", service_type="meta_ads_full", step=Generation.Step.SCRAPE)
+    (item,) = alice_client.get(URL).json()["results"]
+    assert (item["step"], item["step_display"]) == ("scrape", "Website analysis")
 
 
 def test_in_progress_and_failed_generations_are_listed_with_their_status(

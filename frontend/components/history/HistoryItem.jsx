@@ -16,8 +16,6 @@ const STATUS_STYLES = {
   running: "bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300",
 };
 
-const STEP_LABELS = { scrape: "Website analysis", copy: "Copy", creative: "Creative" };
-
 function statusLabel(status) {
   const text = String(status || "");
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -169,7 +167,7 @@ export default function HistoryItem({ item: listed, itemUrl, toolLabel }) {
       >
         <span className="font-medium text-slate-900 dark:text-white">
           {toolLabel}
-          {item.step && <span className="font-normal text-slate-500 dark:text-slate-400"> · {STEP_LABELS[item.step] || item.step}</span>}
+          {item.step && <span className="font-normal text-slate-500 dark:text-slate-400"> · {item.step_display || item.step}</span>}
         </span>
         <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[item.status] || STATUS_STYLES.running}`}>
           {statusLabel(item.status)}

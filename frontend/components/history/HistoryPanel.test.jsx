@@ -231,6 +231,18 @@ describe("HistoryPanel", () => {
     vi.useRealTimers();
   });
 
+  it("names a Meta Ads Full entry's step as the server labels it", async () => {
+    // Not the real label: whatever the server calls a step is what the entry says.
+    const step = { step: "scrape", step_display: "Site check" };
+    serve({
+      [LIST]: {
+        results: [{ id: 4, tool: "meta-ads-full", service_type: "meta_ads_full", ...step, status: "success", credits_used: 0, created_at: "2026-11-21T10:00:00Z" }],
+      },
+    });
+    await act(async () => render(panel({ toolLabels: { meta_ads_full: "Meta Ads Full" } })));
+    expect(screen.getByTestId("history-item").textContent).toContain("Meta Ads Full · Site check");
+  });
+
   it("sends no second read of an unfinished entry while the first is unanswered, and none after it is gone", async () => {
     vi.useFakeTimers();
     let answer;
