@@ -4,7 +4,7 @@ import { toast } from "../lib/events.js";
 import { useUploadTracking } from "../lib/pendingUploads.js";
 import * as ui from "./ui.js";
 
-export const MAX_UPLOAD_MB = 5;
+const MAX_UPLOAD_MB = 5;
 const STEP_MS = 200; // documented: progress +10 % every 200 ms up to 90 %, 100 % on completion
 const STEP_PERCENT = 10;
 const CEILING_PERCENT = 90;

@@ -3,8 +3,8 @@
 import { api } from "../lib/api.js";
 import { balanceRead } from "../lib/events.js";
 
-export const REFRESH_MS = 30_000; // documented: refreshed every 30 seconds
-export const REREAD_MS = 1_000; // documented: re-read 1 second after a change
+const REFRESH_MS = 30_000; // documented: refreshed every 30 seconds
+const REREAD_MS = 1_000; // documented: re-read 1 second after a change
 
 /**
  * Shows the signed-in user's balance in `el` and keeps it current: re-read every 30 s while the

@@ -18,7 +18,7 @@ function region() {
   return el;
 }
 
-export function showToast(message, kind = "success") {
+function showToast(message, kind = "success") {
   const item = document.createElement("div");
   item.setAttribute("role", kind === "error" ? "alert" : "status");
   item.dataset.toast = kind;

@@ -4,7 +4,7 @@ import { withQuery } from "../../lib/urls.js";
 import HistoryList from "./HistoryList.jsx";
 import * as ui from "../ui.js";
 
-export const PANEL_LIMIT = 10; // documented: history on a tool page shows the latest 10
+const PANEL_LIMIT = 10; // documented: history on a tool page shows the latest 10
 
 /** A tool page's history: this tool's service type, newest 10. Reloads when `refreshKey`
  * changes (after a generation finishes). A failed read shows the empty list. */
