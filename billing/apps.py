@@ -25,9 +25,3 @@ class BillingConfig(AppConfig):
 
     def ready(self):
         post_migrate.connect(seed_plans_if_missing, sender=self)
-        # manage.py housekeeping lives in services, which may not import billing: billing adds
-        # its own step to it.
-        from billing.housekeeping import housekeeping_step
-        from config.housekeeping import register_housekeeping_step
-
-        register_housekeeping_step("billing.stripe_event_payloads", housekeeping_step)

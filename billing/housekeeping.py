@@ -1,5 +1,4 @@
-"""Billing's housekeeping step, run by `manage.py housekeeping` (registered in billing/apps.py
-through config/housekeeping.py: services, which owns the command, may not import billing).
+"""Billing's part of `manage.py housekeeping` (config/housekeeping.py).
 
 Every Stripe event we accepted is stored with its whole payload (customer emails and names,
 addresses, invoice lines). Once an event was processed, nothing reads the payload again: its
@@ -10,16 +9,12 @@ event change nothing. Events not yet processed (their handling failed; Stripe re
 staff may need to see why) keep their payloads.
 """
 
-import logging
 from datetime import datetime, timedelta
 
 from billing.models import StripeEvent
-
-logger = logging.getLogger(__name__)
+from config.batches import BATCH_SIZE, in_batches
 
 STRIPE_EVENT_PAYLOADS_KEPT_DAYS = 30
-# Updating in slices keeps each statement (and the locks it takes) short on a large backlog.
-BATCH_SIZE = 1000
 
 
 def clear_old_stripe_event_payloads(
@@ -31,14 +26,4 @@ def clear_old_stripe_event_payloads(
     """Empty the payload of every event processed more than `kept_days` days before `now`;
     return how many were emptied."""
     to_clear = StripeEvent.objects.with_payloads_to_clear(processed_before=now - timedelta(days=kept_days))
-    cleared = 0
-    while ids := list(to_clear.values_list("pk", flat=True)[:batch_size]):
-        cleared += StripeEvent.objects.filter(pk__in=ids).update(payload={})
-    return cleared
-
-
-def housekeeping_step(now: datetime) -> str:
-    """The step as config.housekeeping runs it: do the work, say what was done."""
-    cleared = clear_old_stripe_event_payloads(now=now)
-    logger.info("Housekeeping: %s Stripe event payload(s) cleared", cleared)
-    return f"{cleared} Stripe event payload(s) cleared"
+    return sum(batch.update(payload={}) for batch in in_batches(to_clear, size=batch_size))

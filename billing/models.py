@@ -403,7 +403,7 @@ class StripeEvent(models.Model):
     id, inserted in the same transaction as the event's effects: that is what makes each event
     take effect once, however often (or concurrently) Stripe delivers it. So rows are never
     deleted; a processed event's payload is emptied ({}) once it is a month old
-    (billing/housekeeping.py)."""
+    (billing/housekeeping.py, run by manage.py housekeeping)."""
 
     id = models.CharField(primary_key=True, max_length=255)
     type = models.CharField(max_length=100, db_index=True)

@@ -1,26 +1,61 @@
-"""Housekeeping steps that apps contribute to `manage.py housekeeping` (services/housekeeping.py).
+"""Housekeeping: records that only pile up.
 
-services may not import billing (DESIGN.md: dependency direction), yet billing keeps records that
-only pile up too. So an app registers its step here, from its AppConfig.ready(), and
-services/housekeeping.py runs every registered step after its own: config is the base every app
-may import, and it imports none of them for this.
+- Expired sessions (what `manage.py clearsessions` does).
+- The task queue's rows for finished jobs (one or more per generation) once they are older than
+  TASK_RESULTS_KEPT_DAYS: the generation record keeps everything worth keeping (status, error,
+  output, times), so a finished job's row is only of use while debugging it.
+- The payloads of old Stripe events (billing.housekeeping).
+
+Run by the reaper's loop once an hour (config/Procfile), or on its own: `manage.py housekeeping`.
 """
 
-from collections.abc import Callable
-from datetime import datetime
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from importlib import import_module
 
-# Given the time housekeeping runs as, does its work and says what it did ("3 … cleared").
-HousekeepingStep = Callable[[datetime], str]
+from django.conf import settings
+from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
-_steps: dict[str, HousekeepingStep] = {}
+from billing.housekeeping import clear_old_stripe_event_payloads
+from config.batches import BATCH_SIZE, in_batches
+
+logger = logging.getLogger(__name__)
+
+TASK_RESULTS_KEPT_DAYS = 7
 
 
-def register_housekeeping_step(name: str, step: HousekeepingStep) -> None:
-    """Add `step` to every housekeeping run. Registering the same name again replaces it, so an
-    app's ready() running twice does not run its step twice."""
-    _steps[name] = step
+@dataclass
+class Cleaned:
+    task_results: int
+    stripe_event_payloads: int
+
+    def __str__(self) -> str:
+        return (
+            f"expired sessions cleared; {self.task_results} finished task result(s) deleted; "
+            f"{self.stripe_event_payloads} Stripe event payload(s) cleared"
+        )
 
 
-def housekeeping_steps() -> list[HousekeepingStep]:
-    """The registered steps, in the order they were first registered (the apps' order)."""
-    return list(_steps.values())
+def clean_up(
+    *,
+    now: datetime | None = None,
+    task_results_kept_days: int = TASK_RESULTS_KEPT_DAYS,
+    batch_size: int = BATCH_SIZE,
+) -> Cleaned:
+    """Delete expired sessions and the task results of jobs finished more than
+    `task_results_kept_days` days before `now` (never queued or running jobs), and empty the
+    payloads of old Stripe events."""
+    now = now or timezone.now()
+    # The configured engine knows where its sessions live (a cache-based one expires them itself).
+    import_module(settings.SESSION_ENGINE).SessionStore.clear_expired()
+    old_results = DBTaskResult.objects.finished().filter(
+        finished_at__lt=now - timedelta(days=task_results_kept_days)
+    )
+    cleaned = Cleaned(
+        task_results=sum(batch.delete()[0] for batch in in_batches(old_results, size=batch_size)),
+        stripe_event_payloads=clear_old_stripe_event_payloads(now=now, batch_size=batch_size),
+    )
+    logger.info("Housekeeping: %s", cleaned)
+    return cleaned

@@ -2,7 +2,7 @@
 
 Run once (cron-style), or keep it running with `--loop SECONDS` (config/Procfile starts it that way
 as the `reaper` process beside the web server and the workers). Looping, it also runs the
-housekeeping (services/housekeeping.py) every `--housekeeping-every` seconds.
+housekeeping (config/housekeeping.py) every `--housekeeping-every` seconds.
 
 A looping reaper outlives any error of one pass — the database restarting, locked or unreachable
 for a while: the pass is logged and the next one tries again. (Under honcho one process ending
@@ -16,8 +16,8 @@ from collections.abc import Callable
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import close_old_connections
 
+from config.housekeeping import clean_up
 from services.actions import reap_generations
-from services.housekeeping import clean_up
 
 logger = logging.getLogger(__name__)
 

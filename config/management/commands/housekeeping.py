@@ -1,5 +1,5 @@
-"""Delete expired sessions, old finished task results and what other apps registered
-(services/housekeeping.py, config/housekeeping.py).
+"""Delete expired sessions and old finished task results, and empty old Stripe event payloads
+(config/housekeeping.py).
 
 The reaper's loop runs this once an hour; run it from cron instead if the reaper is not looping.
 Verbosity: 0 prints nothing unless something goes wrong (cron mails any output), 1 the summary,
@@ -11,13 +11,14 @@ from contextlib import contextmanager
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from services.housekeeping import TASK_RESULTS_KEPT_DAYS, clean_up
+from billing.housekeeping import STRIPE_EVENT_PAYLOADS_KEPT_DAYS
+from config.housekeeping import TASK_RESULTS_KEPT_DAYS, clean_up
 
 
 class Command(BaseCommand):
     help = (
-        "Delete expired sessions and the task results of jobs finished more than N days ago, then run"
-        " the housekeeping other apps registered (such as clearing old Stripe event payloads)."
+        "Delete expired sessions and the task results of jobs finished more than N days ago, and empty"
+        f" the payloads of Stripe events processed more than {STRIPE_EVENT_PAYLOADS_KEPT_DAYS} days ago."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:

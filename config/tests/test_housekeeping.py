@@ -1,5 +1,6 @@
-"""manage.py housekeeping (services/housekeeping.py): expired sessions and old finished task
-results go; live sessions, recent results and unfinished jobs stay."""
+"""manage.py housekeeping (config/housekeeping.py): expired sessions and old finished task
+results go; live sessions, recent results and unfinished jobs stay. (Old Stripe event payloads:
+billing/tests/test_stripe_event_housekeeping.py.)"""
 
 import logging
 from datetime import timedelta
@@ -10,9 +11,9 @@ from django.core.management import CommandError, call_command
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-import config.housekeeping
+from config.housekeeping import clean_up
+from config.management.commands.housekeeping import _info_logs_shown
 from config.sessions import SessionStore
-from services.housekeeping import clean_up
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +69,7 @@ def test_the_command_reports_what_it_did_once(capsys, caplog):
     task_result("SUCCESSFUL", finished_days_ago=3)
     call_command("housekeeping", "--task-results-days", "2")
     assert capsys.readouterr().out.startswith(
-        "Housekeeping: expired sessions cleared; 1 finished task result(s) deleted"
+        "Housekeeping: expired sessions cleared; 1 finished task result(s) deleted; 0 Stripe event payload(s) cleared"
     )
     assert not DBTaskResult.objects.exists()
     assert caplog.records == []  # the steps' INFO lines would say it again
@@ -82,23 +83,22 @@ def test_at_verbosity_0_the_command_prints_nothing(capsys, caplog):
     assert not DBTaskResult.objects.exists()
 
 
-def test_at_verbosity_0_a_warning_still_shows(monkeypatch, capsys, caplog):
-    def warn(now):
-        logging.getLogger("billing.housekeeping").warning("Could not clear a payload")
-        return "0 payload(s) cleared"
-
-    monkeypatch.setitem(config.housekeeping._steps, "test-warning", warn)
-    call_command("housekeeping", "-v", "0")
-    assert capsys.readouterr().out == ""
+def test_below_verbosity_2_warnings_still_show_and_info_lines_do_not(caplog):
+    log = logging.getLogger("config.housekeeping")
+    with _info_logs_shown(False):
+        log.info("3 rows deleted")
+        log.warning("Could not clear a payload")
+    log.info("shown again afterwards")
     assert [(r.levelname, r.getMessage()) for r in caplog.records] == [
-        ("WARNING", "Could not clear a payload")
+        ("WARNING", "Could not clear a payload"),
+        ("INFO", "shown again afterwards"),
     ]
 
 
 def test_at_verbosity_2_each_steps_log_line_shows_too(capsys, caplog):
     call_command("housekeeping", "-v", "2")
     assert capsys.readouterr().out.startswith("Housekeeping: ")
-    assert "services.housekeeping" in [r.name for r in caplog.records]
+    assert "config.housekeeping" in [r.name for r in caplog.records]
 
 
 def test_the_command_refuses_a_negative_retention():
