@@ -1,9 +1,11 @@
 """The signed-in shell's navigation: the sidebar groups and the top-bar title rule."""
 
+from functools import cache
 from typing import NamedTuple
 
 from django import template
 from django.conf import settings
+from django.urls import reverse
 
 from accounts.templatetags.account_ui import avatar_url
 from config.render_cache import render_kept
@@ -11,11 +13,18 @@ from services.registry import TOOLS
 
 register = template.Library()
 
+# (label, URL name, icon)
 MAIN_MENU = [
-    ("Dashboard", "/dashboard", "dashboard"),
-    ("Profile", "/profile", "profile"),
-    ("Billing", "/billing", "billing"),
+    ("Dashboard", "dashboard", "dashboard"),
+    ("Profile", "accounts:profile", "profile"),
+    ("Billing", "billing:index", "billing"),
 ]
+
+
+@cache  # a route's path is fixed for the life of the process; every signed-in page asks
+def main_menu_paths() -> tuple[tuple[str, str, str], ...]:
+    """MAIN_MENU with each URL name resolved: (label, path, icon)."""
+    return tuple((label, reverse(name), icon) for label, name, icon in MAIN_MENU)
 
 
 class MenuItem(NamedTuple):  # a tuple, so a menu can be part of a render_kept key
@@ -33,9 +42,7 @@ def shell_title_for(path: str, product_name: str) -> str:
     """Documented rule: 'Dashboard' for /dashboard, otherwise the label of the menu item
     whose route this is, otherwise the product name."""
     current = path.rstrip("/") or "/"
-    if current == "/dashboard":
-        return "Dashboard"
-    for label, url, _icon in MAIN_MENU:
+    for label, url, _icon in main_menu_paths():
         if current == url:
             return label
     for tool in TOOLS.values():
@@ -47,7 +54,7 @@ def shell_title_for(path: str, product_name: str) -> str:
 def shell_menu(path: str) -> dict[str, tuple[MenuItem, ...]]:
     current = path.rstrip("/") or "/"
     return {
-        "main": tuple(_item(label, url, icon, current) for label, url, icon in MAIN_MENU),
+        "main": tuple(_item(label, url, icon, current) for label, url, icon in main_menu_paths()),
         "services": tuple(_item(tool.menu_label, tool.path, tool.slug, current) for tool in TOOLS.values()),
     }
 
