@@ -12,10 +12,12 @@ from urllib.parse import quote
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.socialaccount.adapter import DefaultSocialAccountAdapter
+from allauth.socialaccount.models import SocialApp
 from allauth.utils import build_absolute_uri
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.http import Http404
 from django.urls import reverse
 
 logger = logging.getLogger(__name__)
@@ -25,6 +27,7 @@ SIGNED_UP = "Account created successfully"
 SIGNED_OUT = "Signed out successfully"
 INVALID_CREDENTIALS = "Invalid email or password"
 PASSWORD_RESET_DONE = "Your password has been reset. Sign in with your new password."
+PASSWORD_CHANGED = "Password changed successfully"
 
 # allauth message templates we word differently (or not at all: `None` drops the message,
 # because post_login adds the right one itself).
@@ -75,6 +78,9 @@ class AccountAdapter(DefaultAccountAdapter):
     ):
         if message_template in _MESSAGE_TEXTS:
             text = _MESSAGE_TEXTS[message_template]
+            if text == PASSWORD_RESET_DONE and request.user.is_authenticated:
+                # allauth words a reset and a change alike; only a change leaves the user signed in.
+                text = PASSWORD_CHANGED
             if text is None:
                 return
             message, message_template = text, None
@@ -97,6 +103,14 @@ class AccountAdapter(DefaultAccountAdapter):
 
 
 class SocialAccountAdapter(DefaultSocialAccountAdapter):
+    def get_provider(self, request, provider, client_id=None):
+        # allauth routes /accounts/github/login/ whether or not GitHub has keys; without them
+        # the provider does not exist here, which is a 404, not a server error.
+        try:
+            return super().get_provider(request, provider, client_id=client_id)
+        except SocialApp.DoesNotExist:
+            raise Http404("This sign-in provider is not configured.") from None
+
     def populate_user(self, request, sociallogin, data):
         user = super().populate_user(request, sociallogin, data)
         full_name = data.get("name") or " ".join(

@@ -39,3 +39,10 @@ def test_with_keys_the_buttons_start_allauth_sign_in(client, db, settings):
     response = client.post("/accounts/github/login/?process=login&next=%2Fbilling")
     assert response.status_code == 302
     assert response["Location"].startswith("https://github.com/login/oauth/authorize?client_id=gh-id")
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+@pytest.mark.parametrize("path", ["/accounts/github/login/", "/accounts/github/login/callback/"])
+def test_without_keys_the_github_routes_are_not_found(client, db, path, method):
+    """allauth routes them whenever the provider is installed; without keys there is nothing there."""
+    assert getattr(client, method)(path).status_code == 404
