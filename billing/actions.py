@@ -274,6 +274,43 @@ def cancel_subscription(*, user, subscription_id: str) -> Subscription:
     return sync_subscription(snapshot=snapshot, at=_stripe_now())
 
 
+class NoBillingAccount(Exception):
+    """The user has no Stripe customer yet: there is nothing for the portal to show."""
+
+    message = "There is no billing account yet. Subscribe to a plan first."
+
+    def __init__(self):
+        super().__init__(self.message)
+
+
+def open_customer_portal(*, user, subscription_id: str = "", plan_id: str = "", return_url: str) -> str:
+    """'Manage billing' and 'Change plan': the URL of a fresh Stripe customer-portal session for
+    the customer of subscription `subscription_id` (the user's own; without one, their current
+    subscription's, else any customer of theirs). With `plan_id` naming an active paid plan and
+    a subscription to switch, the portal opens on switching it to that plan. The billing page
+    the portal returns to then re-reads the user's subscriptions. Raises
+    Subscription.DoesNotExist (not the user's subscription), NoBillingAccount, or
+    StripeUnavailable."""
+    if subscription_id:
+        subscription = Subscription.objects.get(user=user, subscription_id=subscription_id)
+    else:
+        subscription = Subscription.objects.current_for(user)
+    customer_id = (
+        subscription.customer_id
+        if subscription
+        else next(iter(StripeCustomer.objects.customer_ids_for(user)), "")
+    )
+    if not customer_id:
+        raise NoBillingAccount()
+    switch_to = Plan.objects.filter(id=plan_id, is_active=True).first() if plan_id else None
+    if subscription and switch_to and not switch_to.is_free:
+        url = plan_change_portal_url(subscription=subscription, plan=switch_to, return_url=return_url)
+    else:
+        url = stripe_client.create_portal_session(customer_id, return_url=return_url)
+    expect_portal_changes(user=user)
+    return url
+
+
 def plan_change_portal_url(*, subscription: Subscription, plan: Plan, return_url: str) -> str:
     """Stripe's customer portal, on the page confirming the switch of `subscription` to `plan`
     (our webhook then syncs the change and credits its invoice). If Stripe will not open that

@@ -2,8 +2,8 @@ import logging
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
@@ -15,12 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from billing import reads, stripe_client
-from billing.actions import (
-    apply_stripe_event,
-    cancel_subscription,
-    expect_portal_changes,
-    plan_change_portal_url,
-)
+from billing.actions import NoBillingAccount, apply_stripe_event, cancel_subscription, open_customer_portal
 from billing.invoices import invoice_as_json
 from billing.models import Plan, StripeCustomer, Subscription
 from billing.stripe_client import InvalidWebhook, StripeUnavailable
@@ -62,33 +57,20 @@ def billing_page(request):
 @login_required
 @require_POST
 def customer_portal(request):
-    """'Manage billing' and 'Change plan': a fresh Stripe customer-portal session for the
-    customer of the posted `subscription` (the user's own; else their current one, else any
-    customer of theirs). With a `plan`, the portal opens on switching that subscription to it."""
-    subscription_id = request.POST.get("subscription", "")
-    if subscription_id:
-        subscription = get_object_or_404(Subscription, user=request.user, subscription_id=subscription_id)
-    else:
-        subscription = Subscription.objects.current_for(request.user)
-    customer_id = (
-        subscription.customer_id
-        if subscription
-        else next(iter(StripeCustomer.objects.customer_ids_for(request.user)), "")
-    )
-    if not customer_id:
-        messages.error(request, "There is no billing account yet. Subscribe to a plan first.")
-        return redirect("billing:index")
-    switch_to = Plan.objects.filter(id=request.POST.get("plan", ""), is_active=True).first()
-    return_url = request.build_absolute_uri(reverse("billing:index"))
+    """'Manage billing' (optional `subscription`) and 'Change plan' (`subscription` and `plan`):
+    off to Stripe's customer portal, or back to the billing page with the reason it did not open."""
     try:
-        if subscription and switch_to and not switch_to.is_free:
-            url = plan_change_portal_url(subscription=subscription, plan=switch_to, return_url=return_url)
-        else:
-            url = stripe_client.create_portal_session(customer_id, return_url=return_url)
-    except StripeUnavailable as exc:
+        url = open_customer_portal(
+            user=request.user,
+            subscription_id=request.POST.get("subscription", ""),
+            plan_id=request.POST.get("plan", ""),
+            return_url=request.build_absolute_uri(reverse("billing:index")),
+        )
+    except Subscription.DoesNotExist:
+        raise Http404("No such subscription") from None
+    except (NoBillingAccount, StripeUnavailable) as exc:
         messages.error(request, exc.message)
         return redirect("billing:index")
-    expect_portal_changes(user=request.user)
     return redirect(url)
 
 
