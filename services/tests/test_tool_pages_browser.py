@@ -234,6 +234,7 @@ def test_meta_ads_full_journey(open_tool, alice, queued_jobs, make_server, png_f
     page.get_by_role("button", name="Scrape Site").click()
     expect(page.locator("#maf-scrape-websiteUrl-error")).to_have_text("Please enter a valid URL")
     expect(page.locator("#maf-scrape-type-error")).to_have_text("Please select a type")
+    expect(page.get_by_test_id("form-status")).to_have_text("Please correct the highlighted fields.")
 
     expect(page.get_by_role("radio", name="Product", exact=True)).to_be_focused()  # the first invalid group
     page.get_by_role("radio", name="Product", exact=True).check()
