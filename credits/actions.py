@@ -26,7 +26,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from config import sql
-from credits.models import CreditBalance, LedgerEntry
+from credits.models import CreditBalance, LedgerEntry, balance_of
 
 # The Free plan's credits, given to every new account. billing's "free" Plan row says the
 # same; credits does not import billing (DESIGN.md: accounts ← credits ← billing).
@@ -89,7 +89,7 @@ def grant_credits(
                     if first := _entry_with_key(idempotency_key, user=user, kind=kind, amount=amount):
                         return first
                     raise CreditError(
-                        f"Cannot remove {-amount} credits: the balance is {_current_balance(user)} "
+                        f"Cannot remove {-amount} credits: the balance is {balance_of(user)} "
                         "and cannot go below zero."
                     )
                 return _append_entry(
@@ -219,10 +219,6 @@ def grant_signup_credits(*, user) -> LedgerEntry:
 
 
 # --- helpers -------------------------------------------------------------------------------
-
-
-def _current_balance(user) -> int:
-    return CreditBalance.objects.filter(user_id=user.pk).values_list("balance", flat=True).first() or 0
 
 
 def _check_amount(amount, *, allow_negative: bool = False) -> None:
