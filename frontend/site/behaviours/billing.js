@@ -21,10 +21,17 @@ function showCanceling(card, dialog, subscription) {
 function initCancelDialog(dialog) {
   const card = dialog.closest("[data-subscription-card]");
   const confirm = dialog.querySelector("[data-cancel-confirm]");
-  if (!card || !confirm) return;
+  const error = dialog.querySelector("[data-cancel-error]");
+  if (!card || !confirm || !error) return;
   const label = confirm.textContent;
+  const showError = (message) => {
+    error.textContent = message;
+    error.hidden = !message;
+  };
+  dialog.addEventListener("close", () => showError(""));
 
   confirm.addEventListener("click", async () => {
+    showError("");
     confirm.disabled = true;
     confirm.textContent = "Canceling...";
     try {
@@ -38,7 +45,8 @@ function initCancelDialog(dialog) {
       toast("Subscription will be canceled at the end of the billing period");
     } catch (err) {
       const signedOut = err instanceof ApiError && (err.status === 401 || err.status === 403);
-      toast(signedOut ? "Please sign in to cancel subscription" : "Failed to cancel subscription", "error");
+      // In the dialog, which stays open: a toast would be under its backdrop.
+      showError(signedOut ? "Please sign in to cancel subscription" : "Failed to cancel subscription");
     } finally {
       confirm.disabled = false;
       confirm.textContent = label;

@@ -10,6 +10,7 @@ function card(id) {
       <p data-ends-line hidden>Your subscription will end on December 21, 2025.</p>
       <button type="button" data-cancel-open="cancel-${id}">Cancel Subscription</button>
       <dialog id="cancel-${id}" data-cancel-dialog data-url="/billing/api/?action=cancel-subscription" data-subscription-id="${id}">
+        <p data-cancel-error role="alert" hidden></p>
         <button type="button" data-cancel-confirm>Cancel Subscription</button>
       </dialog>
     </div>`;
@@ -25,6 +26,14 @@ function render(...ids) {
 
 function answer(status, body) {
   return vi.spyOn(window, "fetch").mockResolvedValue(new Response(JSON.stringify(body), { status }));
+}
+
+/** Confirms and waits for the dialog's error message (a failure stays in the open dialog). */
+async function confirmFailing(id = "sub_1") {
+  const error = document.querySelector(`[data-subscription-card="${id}"] [data-cancel-error]`);
+  document.querySelector(`[data-subscription-card="${id}"] [data-cancel-confirm]`).click();
+  await vi.waitFor(() => expect(error.hidden).toBe(false));
+  return error.textContent;
 }
 
 async function confirmCancel(id = "sub_1") {
@@ -61,10 +70,26 @@ describe("the cancel-subscription dialog", () => {
     const dialog = render();
     answer(502, { detail: "Failed to cancel subscription" });
 
-    expect(await confirmCancel()).toEqual(["Failed to cancel subscription", "error"]);
+    expect(await confirmFailing()).toBe("Failed to cancel subscription");
     expect(document.querySelector("[data-cancel-open]")).not.toBeNull();
     expect(dialog.close).not.toHaveBeenCalled();
     expect(document.querySelector("[data-cancel-confirm]").textContent).toBe("Cancel Subscription");
+  });
+
+  it("clears the failure when the dialog closes or the user tries again", async () => {
+    const dialog = render();
+    answer(502, { detail: "Failed to cancel subscription" });
+    await confirmFailing();
+    const error = dialog.querySelector("[data-cancel-error]");
+
+    dialog.dispatchEvent(new Event("close"));
+    expect(error.hidden).toBe(true);
+
+    await confirmFailing();
+    vi.restoreAllMocks();
+    answer(200, { subscription: { id: "sub_1", status: "active", cancel_at_period_end: true } });
+    await confirmCancel();
+    expect(error.hidden).toBe(true);
   });
 
   it("cancels only the subscription whose dialog was confirmed", async () => {
@@ -103,6 +128,6 @@ describe("the cancel-subscription dialog", () => {
     render();
     answer(403, { detail: "Please sign in to cancel subscription" });
 
-    expect(await confirmCancel()).toEqual(["Please sign in to cancel subscription", "error"]);
+    expect(await confirmFailing()).toBe("Please sign in to cancel subscription");
   });
 });
