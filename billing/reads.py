@@ -75,6 +75,7 @@ def open_subscriptions(user, *, stripe_reads: StripeReads | None = None) -> tupl
             error = exc.message  # this one, and the ones after it, as stored
         if subscription.is_open:
             shown.append(subscription)
+    # Sorted again: a re-read can move a subscription between live and unpaid (display_order).
     return sorted(shown, key=Subscription.display_order), error
 
 

@@ -217,6 +217,23 @@ def test_every_subscription_alice_is_billed_for_is_shown_each_with_its_own_cance
 
 
 @responses.activate
+def test_a_subscription_stripe_now_reports_unpaid_moves_below_the_live_one(
+    alice_client, alice_subscribed_twice
+):
+    responses.get(SUBSCRIPTION_URL, json=fixture("subscription"))
+    responses.get(SECOND_SUBSCRIPTION_URL, json={**second_subscription_snapshot(), "status": "unpaid"})
+    responses.get(INVOICES_URL, json=fixture("invoices_list"))
+
+    response = alice_client.get("/billing")
+
+    # Stored, Advanced (the newer) came first; read again, Basic is the one that decides the plan.
+    assert [(s.plan.name, s.status) for s in response.context["subscriptions"]] == [
+        ("Basic", "active"),
+        ("Advanced", "unpaid"),
+    ]
+
+
+@responses.activate
 def test_one_subscription_cancelled_leaves_the_other_and_its_plan(alice_client, alice_subscribed_twice):
     ended = second_purchase("customer_subscription_deleted")["data"]["object"]
     responses.get(SUBSCRIPTION_URL, json=fixture("subscription"))
