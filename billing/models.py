@@ -45,9 +45,6 @@ class PlanQuerySet(models.QuerySet):
             return None
         return next((plan for plan in self if plan.price_id == price_id), None)
 
-    def free(self) -> "Plan | None":
-        return self.filter(id=FREE_PLAN_ID).first()
-
     def current_for(self, user) -> "Plan | None":
         """The plan the user is on: their newest live subscription's plan, else Free (also when
         the subscription's price matches no plan) — with `standing`, how they hold it. Every

@@ -154,11 +154,6 @@ class Generation(models.Model):
 
 
 class CreativeVersionQuerySet(models.QuerySet):
-    def for_user(self, user):
-        if user is None or not getattr(user, "pk", None):
-            return self.none()
-        return self.filter(generation__user_id=user.pk)
-
     def latest_for(self, generation) -> "CreativeVersion | None":
         return self.filter(generation=generation).order_by("-created_at", "-id").first()
 

@@ -18,7 +18,7 @@ STOPPED_BY_STAFF = "This generation was stopped by our support team. Any credits
 
 def _pretty_json(value) -> str:
     return format_html(
-        '<pre class="generation-json">{}</pre>',
+        "<pre>{}</pre>",
         json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True),
     )
 

@@ -1,7 +1,7 @@
 import pytest
 
 from billing.actions import apply_stripe_event
-from billing.models import Plan
+from billing.models import FREE_PLAN_ID, Plan
 from billing.tests.stripe_fixtures import fixture
 
 pytestmark = pytest.mark.django_db
@@ -61,7 +61,7 @@ def test_no_checkout_url_without_a_link_or_for_contact_sales(basic_plan, alice, 
 
 
 def test_the_free_plan_is_never_checked_out(plans, alice):
-    free = Plan.objects.free()
+    free = Plan.objects.get(id=FREE_PLAN_ID)
     free.stripe_link = "https://buy.stripe.com/free"
 
     assert free.checkout_url_for(alice) == ""
