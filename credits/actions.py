@@ -233,8 +233,9 @@ def _check_amount(amount, *, allow_negative: bool = False) -> None:
 def _check_text(*, reason: str, reference: str = "", idempotency_key: str | None = None) -> None:
     if not reason or not reason.strip():
         raise CreditError("A reason is required: it is what the user sees on their usage page.")
-    if len(reason) > LedgerEntry._meta.get_field("reason").max_length:
-        raise CreditError("The reason must be at most 250 characters.")
+    reason_limit = LedgerEntry._meta.get_field("reason").max_length
+    if len(reason) > reason_limit:
+        raise CreditError(f"The reason must be at most {reason_limit} characters.")
     if len(reference) > _TEXT_LIMIT or len(idempotency_key or "") > _TEXT_LIMIT:
         raise CreditError(f"References and idempotency keys must be at most {_TEXT_LIMIT} characters.")
 

@@ -23,7 +23,8 @@ class GrantCreditsForm(forms.Form):
         "(a correction) and is refused where a balance would go below zero.",
     )
     reason = forms.CharField(
-        max_length=250, help_text="Shown to the user on their usage page, e.g. 'Goodwill credits'."
+        max_length=LedgerEntry._meta.get_field("reason").max_length,
+        help_text="Shown to the user on their usage page, e.g. 'Goodwill credits'.",
     )
     # One idempotency key per rendered form: submitting the same form twice (a double
     # click, a browser resend) grants once.
@@ -34,9 +35,6 @@ class GrantCreditsForm(forms.Form):
         if amount == 0:
             raise forms.ValidationError("Enter an amount other than zero.")
         return amount
-
-    def clean_reason(self):
-        return self.cleaned_data["reason"].strip()
 
 
 @admin.register(CreditBalance)

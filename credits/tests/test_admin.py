@@ -83,6 +83,15 @@ def test_granting_credits_asks_for_amount_and_reason_then_grants_as_the_staff_us
     )
 
 
+def test_the_reason_is_stored_without_the_spaces_around_it(staff_client, alice):
+    balance = CreditBalance.objects.get(user=alice)
+    _, submission = open_grant_form(staff_client, balance)
+
+    submit_grant(staff_client, [balance], amount=5, reason="  Goodwill credits \n", submission=submission)
+
+    assert LedgerEntry.objects.for_user(alice).newest_first().first().reason == "Goodwill credits"
+
+
 def test_submitting_the_same_grant_form_twice_grants_once(staff_client, alice):
     balance = CreditBalance.objects.get(user=alice)
     _, submission = open_grant_form(staff_client, balance)

@@ -85,6 +85,11 @@ def test_it_needs_an_idempotency_key(alice):
         grant(alice, 10, key="")
 
 
+def test_a_reason_longer_than_the_ledger_keeps_is_refused_with_that_limit(alice):
+    with pytest.raises(CreditError, match="The reason must be at most 250 characters."):
+        grant_credits(user=alice, amount=1, reason="x" * 251, idempotency_key="long-reason")
+
+
 def test_it_refuses_absurd_amounts(alice):
     with pytest.raises(CreditError, match="at most 10,000,000"):
         grant(alice, 10_000_001)
