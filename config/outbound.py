@@ -177,6 +177,26 @@ def check_url(url: str, *, user_supplied: bool = True) -> tuple[str, str, int, l
     return scheme, host, port, addresses
 
 
+def is_refused_without_lookup(url: str) -> bool:
+    """True for a URL check_url refuses whatever DNS says: a private, loopback or reserved IP
+    written as the host, an old numeric IPv4 spelling, or localhost. Forms refuse these when
+    they are submitted, so nothing is charged or counted for a fetch that cannot happen; names
+    that resolve to such addresses are still caught by check_url at fetch time."""
+    try:
+        _scheme, host, port = parse_http_url(url)
+    except OutboundError:
+        return False
+    if _is_allowed_host(host, port):
+        return False
+    if _is_legacy_ipv4_spelling(host) or host.lower() == "localhost" or host.lower().endswith(".localhost"):
+        return True
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False  # a name: only a lookup can tell
+    return not is_public_address(host)
+
+
 def is_public_address(address: str) -> bool:
     """True only for a globally routable unicast address (IPv4-in-IPv6 forms judged by their IPv4)."""
     try:

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from config.outbound import OutboundError, parse_http_url
+from config.outbound import OutboundError, is_refused_without_lookup, parse_http_url
 from history.storage import UPLOAD_AREAS, stored_path_from_reference
 from services.colors import color_hex
 
@@ -21,6 +21,7 @@ CHOICE_TYPES = {"select", "radio"}
 # Accepted by url fields and by image fields (pasted URLs). Mirrored in JS.
 HTTP_URL_RE = re.compile(r"^https?://[^\s/$.?#][^\s]*$", re.IGNORECASE)
 URL_MAX_LENGTH = 2048
+ADDRESS_NOT_ALLOWED = "This address is not allowed."  # what the fetch says too (config.outbound)
 # Date fields (Spy's "ads started before"): YYYY-MM-DD, what the date input sends — on its own
 # date.fromisoformat also reads 20250101 and 2025-W01-1 — from 2000-01-01 (before any ad
 # library) to a year from today. Mirrored in JS.
@@ -147,6 +148,8 @@ class Field:
             return value, self.messages["invalid"]
         if self.type == "image" and not is_image_reference(value):
             return value, self.messages["invalid"]
+        if self.type in ("url", "image") and is_refused_without_lookup(value):
+            return value, ADDRESS_NOT_ALLOWED
         # A hex code or a CSS colour name ("navy", "light blue", "Sky-Blue"): services.colors.
         if self.type == "color" and color_hex(value) is None:
             return value, self.messages["invalid"]

@@ -327,7 +327,29 @@ def test_a_url_no_request_can_be_made_to_gets_the_fields_message(url):
 
 
 @pytest.mark.parametrize(
-    "url", ["https://example.com:65535/shop", "http://[2001:db8::1]:8080/", "https://münchen.example/"]
+    "url",
+    [
+        "http://127.0.0.1:8000/admin/",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://10.0.0.1/",
+        "http://2130706433/",  # 127.0.0.1 in one number
+        "http://0x7f.1/",
+        "http://[::1]/",
+        "http://[::ffff:127.0.0.1]/",
+        "http://localhost:8000/",
+        "http://shop.localhost/",
+    ],
+)
+def test_an_address_no_fetch_may_reach_is_refused_when_submitted(url):
+    """Refused up front, so it costs nothing and does not count against the hour's scrapes."""
+    message = ["This address is not allowed."]
+    assert errors_for("meta-ads-full", {**FULL_VALID["scrape"], "websiteUrl": url}) == {"websiteUrl": message}
+    assert errors_for("meta-creative", {**META_CREATIVE_VALID, "logoUrl": url}) == {"logoUrl": message}
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["https://example.com:65535/shop", "http://[2606:4700:4700::1111]:8080/", "https://münchen.example/"],
 )
 def test_urls_with_a_port_in_range_or_an_international_name_are_valid(url):
     assert errors_for("meta-ads-full", {**FULL_VALID["scrape"], "websiteUrl": url}) == {}
