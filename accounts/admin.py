@@ -1,5 +1,6 @@
-"""Staff's view of the accounts: find one, see and edit its profile, deactivate it, and reach its
-credits, ledger, generations and subscriptions (each app's own admin screen, by URL)."""
+"""Staff's view of the accounts: find one, see and edit its profile, deactivate it (that is how an
+account is closed: never deleted), and reach its credits, ledger, generations and subscriptions
+(each app's own admin screen, by URL)."""
 
 from django import forms
 from django.contrib import admin
@@ -28,6 +29,15 @@ class UserCreation(LowercaseEmailMixin, AdminUserCreationForm):
         fields = ("email",)
 
 
+# Accounts are closed, not deleted: their ledger entries, invoices and generations refer to them
+# (PROTECT), and that is the money record.
+ACTIVE_HELP = (
+    "Untick to close the account: the user is signed out and can no longer sign in. Accounts are "
+    "not deleted, because their credits ledger, payments and generations are kept as the money "
+    "record. Tick it again to reopen the account."
+)
+
+
 class UserChange(LowercaseEmailMixin, UserChangeForm):
     class Meta(UserChangeForm.Meta):
         model = User
@@ -45,6 +55,10 @@ class UserChange(LowercaseEmailMixin, UserChangeForm):
             "groups",
             "user_permissions",
         )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["is_active"].help_text = ACTIVE_HELP
 
 
 # (label, admin changelist URL name, the filter that names the user) — the other apps' screens.
@@ -72,15 +86,17 @@ class UserAdmin(DjangoUserAdmin):
         ("Account", {"fields": ["related", "created_at", "updated_at", "last_login"]}),
         (
             "Permissions",
-            {
-                "fields": ["is_active", "is_staff", "is_superuser", "groups", "user_permissions"],
-                "description": "Untick Active to stop an account from signing in without deleting its records.",
-            },
+            {"fields": ["is_active", "is_staff", "is_superuser", "groups", "user_permissions"]},
         ),
     ]
     add_fieldsets = [
         (None, {"classes": ["wide"], "fields": ["email", "usable_password", "password1", "password2"]})
     ]
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        # No Delete button, no 'Delete selected users' action, 403 on the delete URL: deleting
+        # could only fail on the protected records (ACTIVE_HELP says what to do instead).
+        return False
 
     @admin.display(description="Avatar")
     def avatar_file(self, user):

@@ -153,3 +153,25 @@ def test_the_admin_index_names_the_users_section_apart_from_allauths_accounts(st
     page = staff_client.get(reverse("admin:index")).content.decode()
     assert page.count(">Accounts<") == 1  # allauth's e-mail addresses
     assert ">Users<" in page
+
+
+def test_accounts_are_closed_by_deactivating_and_never_offered_for_deletion(staff_client, alice):
+    # The ledger, invoices and generations refer to the account (PROTECT): they are the money
+    # record, so the admin offers no Delete that could only fail.
+    listing = staff_client.get(reverse("admin:accounts_user_changelist")).content.decode()
+    assert "delete_selected" not in listing
+    page = staff_client.get(reverse("admin:accounts_user_change", args=[alice.pk])).content.decode()
+    assert reverse("admin:accounts_user_delete", args=[alice.pk]) not in page
+    assert "Untick to close the account" in page
+
+    assert staff_client.get(reverse("admin:accounts_user_delete", args=[alice.pk])).status_code == 403
+    assert (
+        staff_client.post(reverse("admin:accounts_user_delete", args=[alice.pk]), {"post": "yes"}).status_code
+        == 403
+    )
+    response = staff_client.post(
+        reverse("admin:accounts_user_changelist"),
+        {"action": "delete_selected", "_selected_action": [alice.pk], "post": "yes"},
+    )
+    assert response.status_code in (200, 302)
+    assert User.objects.filter(pk=alice.pk).exists()
