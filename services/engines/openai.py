@@ -17,7 +17,7 @@ from django.conf import settings
 from config import outbound
 from services.engines.base import Assets, EngineError, EngineResult, run_operation
 from services.engines.images import png_from_reference, read_input_image
-from services.engines.meta_ad_library import clean_snapshot_url, search_ads_archive
+from services.engines.meta_ad_library import SPY_FAILED, clean_snapshot_url, search_ads_archive
 from services.engines.page_text import fetch_page, page_report
 from services.engines.webhook_parsers import (
     NO_FULL_IMAGE,
@@ -26,7 +26,6 @@ from services.engines.webhook_parsers import (
     NO_VARIATIONS,
     SCRAPE_FAILED,
     SOCIAL_COPY_FAILED,
-    SPY_FAILED,
     VARIATION_DEFAULTS,
     scrape_report_text,
 )

@@ -16,6 +16,7 @@ from services.engines import webhook_parsers as parse
 from services.engines.base import Assets, EngineError, EngineResult, run_operation
 from services.engines.images import image_for_webhook, png_from_reference
 from services.engines.meta_ad_library import NETWORK_FAILED, meta_spy_values
+from services.registry import timeout_error_for
 
 logger = logging.getLogger(__name__)
 
@@ -40,10 +41,6 @@ SPY_FIELDS = (
     "adsAmount",
     "platforms",
     "mediaType",
-)
-SPY_TIMEOUT = (
-    "Analysis timed out after 10 minutes. The server may be taking too long or there might be a "
-    "network issue. Please try again."
 )
 NOT_CONFIGURED = "The generation service is not configured. Please try again later."
 # Replies may carry a base64 image of a few megabytes.
@@ -163,7 +160,7 @@ class WebhookEngine:
             response = self.post("SPY_AGENT", body, timeout=timeout, headers={"Connection": "keep-alive"})
         except outbound.OutboundError as exc:
             if exc.kind == "timeout":
-                raise EngineError(SPY_TIMEOUT, retryable=True) from None
+                raise EngineError(timeout_error_for("spy-master"), retryable=True) from None
             if exc.kind == "connection":
                 raise EngineError(NETWORK_FAILED, retryable=True) from None
             raise EngineError(exc.message or "Unknown error occurred") from None

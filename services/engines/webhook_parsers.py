@@ -8,15 +8,15 @@ import json
 from typing import Any
 
 from services.engines.base import EngineError
-from services.engines.meta_ad_library import clean_snapshot_url
+from services.engines.meta_ad_library import SPY_FAILED, clean_snapshot_url
+from services.registry import fallback_error_for
 
 NO_VARIATIONS = "No valid variations generated"
 NO_FULL_VARIATIONS = "Failed to generate Meta Copy variations"
 NO_IMAGE = "No image was generated. Please check your inputs and try again."
 NO_FULL_IMAGE = "Failed to generate Meta Creative"
 SCRAPE_FAILED = "Failed to scrape website. Please try again."
-SOCIAL_COPY_FAILED = "An error occurred while generating your social media copy. Please try again."
-SPY_FAILED = "An error occurred while running the spy analysis. Please try again."
+SOCIAL_COPY_FAILED = fallback_error_for("social-media-copy")
 MAX_VARIATIONS = 5
 VARIATION_DEFAULTS = {
     "headline": "No headline available",
