@@ -31,6 +31,8 @@ urlpatterns = [
         "accounts/password/reset/",
         RedirectView.as_view(pattern_name="accounts:forgot-password", query_string=True),
     ),
+    # A closed account's sign-in ends here (allauth redirects to its "account_inactive").
+    path("accounts/inactive/", views.AccountInactiveView.as_view()),
     # E-mail changes happen on the profile (accounts.actions.request_email_change).
     path("accounts/email/", RedirectView.as_view(pattern_name="accounts:profile")),
     # allauth's 'Account Connections' (link or unlink a GitHub/LinkedIn login to an existing

@@ -9,6 +9,7 @@ from allauth.account.app_settings import EmailVerificationMethod
 from allauth.account.utils import perform_login
 from allauth.core.exceptions import ImmediateHttpResponse
 from allauth.socialaccount.adapter import get_adapter as get_social_adapter
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import REDIRECT_FIELD_NAME
 from django.contrib.auth.decorators import login_required
@@ -210,6 +211,17 @@ class ResetPasswordView(EntranceContextMixin, allauth_views.PasswordResetFromKey
 
 class SignOutView(allauth_views.LogoutView):
     template_name = "account/logout.html"
+
+
+class AccountInactiveView(allauth_views.AccountInactiveView):
+    """Where a closed (deactivated) account's sign-in leads: why, whom to ask, the way back."""
+
+    template_name = "account/account_inactive.html"
+
+    def get_context_data(self, **kwargs):
+        # The one contact address the product has (plans' 'Contact Sales'); without one the
+        # page says to contact support in plain words.
+        return super().get_context_data(**kwargs) | {"contact_email": settings.SALES_EMAIL}
 
 
 @login_required
