@@ -54,7 +54,10 @@ def test_profile_edit_with_avatar_upload_and_each_validation_message(
     page.wait_for_url(f"{live_server.url}/profile")
     expect(page.locator("#toasts").get_by_text("Profile updated successfully")).to_be_visible()
     expect(page.locator("[data-user-block]")).to_contain_text("Alice Jones")
-    expect(page.locator("header img[data-avatar]")).to_be_visible()  # the top bar shows the avatar now
+    avatar = page.locator("header img[data-avatar]")
+    expect(avatar).to_be_visible()  # the top bar shows the avatar now, loaded from its owner-only URL
+    expect(avatar).to_have_js_property("complete", True)
+    assert avatar.evaluate("img => img.naturalWidth") > 0
     alice.refresh_from_db()
     assert (alice.name, alice.website, alice.bio) == (
         "Alice Jones",
