@@ -94,12 +94,25 @@ class ConfirmationRecentlySent(Exception):
     """A confirmation link went to this address moments ago (allauth's confirm_email limit)."""
 
 
+class EmailChangeCancelled(Exception):
+    """The e-mail change waiting for confirmation was dropped: another account has taken the
+    address since (drop_email_changes_taken_elsewhere)."""
+
+    def __init__(self, email: str):
+        super().__init__(email)
+        self.email = email
+
+
 def resend_email_confirmation(*, request: HttpRequest, user: User) -> str:
     """Send a fresh confirmation link for the address waiting on one — the e-mail change in
     progress, else the user's own address if it was never confirmed (an expired sign-up link
     ends here). Returns that address, or '' when nothing waits for confirmation. Raises
     ConfirmationRecentlySent within allauth's rate limit for the address; lets MAIL_FAILURES
-    through."""
+    through. Raises EmailChangeCancelled, sending nothing, when the change it would resend was
+    to an address another account has taken since."""
+    dropped = drop_email_changes_taken_elsewhere(user=user)
+    if dropped:
+        raise EmailChangeCancelled(dropped[0])
     address = address_to_confirm(user)
     if address is None:
         return ""
@@ -117,6 +130,20 @@ def forget_confirmation_attempt(*, request: HttpRequest, email: str) -> None:
     """A confirmation link that never left: allauth's 'one link per few minutes' limit must not
     hold the next attempt back (it would say a link was sent a moment ago)."""
     ratelimit.clear(request, action="confirm_email", key=email.lower())
+
+
+def drop_email_changes_taken_elsewhere(*, user: User) -> list[str]:
+    """Remove the user's pending e-mail changes to addresses another account has taken since the
+    change was asked for (confirmed it first, or was given it by staff). Such a change can never
+    complete: allauth refuses its link. Left in place, the profile would keep waiting for it and
+    'Send the link again' would mail someone else's inbox. Returns the dropped addresses, which
+    the page names once."""
+    pending = EmailAddress.objects.filter(user=user, verified=False, primary=False).exclude(
+        email__iexact=user.email
+    )
+    taken = [address for address in pending if User.objects.email_taken_by_another(address.email, user=user)]
+    EmailAddress.objects.filter(pk__in=[address.pk for address in taken]).delete()
+    return [address.email for address in taken]
 
 
 def address_to_confirm(user: User) -> EmailAddress | None:

@@ -7,14 +7,12 @@ so the browser shows the same messages instantly; the server remains the authori
 import re
 
 from allauth.account.forms import LoginForm, ResetPasswordForm, ResetPasswordKeyForm, SignupForm
-from allauth.account.models import EmailAddress
 from django import forms
-from django.contrib.auth import get_user_model
 from django.core.files.storage import default_storage
 from django.core.validators import URLValidator
 
 from accounts.avatars import is_own_avatar_name
-from accounts.models import EMAIL_TAKEN
+from accounts.models import EMAIL_TAKEN, User
 from accounts.validators import PASSWORD_RULES
 
 # Documented messages (spec 000 §5), word for word.
@@ -253,16 +251,8 @@ class ProfileForm(ClientRulesMixin, forms.Form):
 
     def clean_email(self) -> str:
         email = self.cleaned_data["email"].strip().lower()
-        if email != self.user.email.lower():
-            taken = get_user_model().objects.filter(email__iexact=email).exclude(pk=self.user.pk).exists()
-            taken = (
-                taken
-                or EmailAddress.objects.filter(email__iexact=email, verified=True)
-                .exclude(user=self.user)
-                .exists()
-            )
-            if taken:
-                raise forms.ValidationError(EMAIL_TAKEN, code="email_taken")
+        if email != self.user.email.lower() and User.objects.email_taken_by_another(email, user=self.user):
+            raise forms.ValidationError(EMAIL_TAKEN, code="email_taken")
         return email
 
     def clean_website(self) -> str:

@@ -41,6 +41,16 @@ class UserManager(BaseUserManager):
     async def aget_by_natural_key(self, email):
         return await self.alias(email_lower=Lower("email")).aget(email_lower=Lower(Value(email)))
 
+    def email_taken_by_another(self, email: str, *, user) -> bool:
+        """Whether an account other than `user` owns `email`: signs in with it, or has confirmed
+        it (allauth's address record). Such an address can never become `user`'s."""
+        from allauth.account.models import EmailAddress  # allauth's models load after ours
+
+        return (
+            self.filter(email__iexact=email).exclude(pk=user.pk).exists()
+            or EmailAddress.objects.filter(email__iexact=email, verified=True).exclude(user=user).exists()
+        )
+
 
 def avatar_upload_to(user, filename):
     return f"{avatar_dir(user)}/{filename}"

@@ -22,7 +22,9 @@ from django.views.decorators.http import require_POST, require_safe
 from accounts.actions import (
     MAIL_FAILURES,
     ConfirmationRecentlySent,
+    EmailChangeCancelled,
     address_to_confirm,
+    drop_email_changes_taken_elsewhere,
     forget_confirmation_attempt,
     resend_email_confirmation,
     store_avatar,
@@ -57,6 +59,7 @@ EMAIL_CHANGE_CONFIRMATION_FAILED = (
     "We could not send a confirmation link to {email}. Use 'Send the link again' to try again."
 )
 NOTHING_TO_CONFIRM = "Your email address is already confirmed."
+EMAIL_CHANGE_CANCELLED = "Your change to {email} was cancelled because another account now uses that address."
 UPLOAD_SIGN_IN_REQUIRED = "User must be authenticated to upload files"
 _RESET_SENT_SESSION_KEY = "accounts_password_reset_sent"
 
@@ -246,6 +249,7 @@ def profile(request):
     else:
         form = ProfileForm(user=user)
     avatar_name = form["avatar"].value() or ""
+    cancelled_changes = drop_email_changes_taken_elsewhere(user=user)
     to_confirm = address_to_confirm(user)
     is_change = to_confirm is not None and to_confirm.email.lower() != user.email.lower()
     return render(
@@ -258,6 +262,8 @@ def profile(request):
             # An e-mail change waiting (pending), or the user's own address never confirmed.
             "pending_email": to_confirm.email if is_change else "",
             "unconfirmed_email": to_confirm.email if to_confirm and not is_change else "",
+            # Changes to addresses another account has taken since: dropped now, named once.
+            "cancelled_email_changes": cancelled_changes,
         },
     )
 
@@ -271,6 +277,8 @@ def resend_confirmation(request):
         email = resend_email_confirmation(request=request, user=request.user)
     except ConfirmationRecentlySent:
         messages.info(request, CONFIRMATION_RECENTLY_SENT)
+    except EmailChangeCancelled as exc:
+        messages.error(request, EMAIL_CHANGE_CANCELLED.format(email=exc.email))
     except MAIL_FAILURES:
         logger.exception("confirmation e-mail could not be sent")
         messages.error(request, CONFIRMATION_FAILED)

@@ -147,6 +147,43 @@ def test_an_email_of_another_account_is_refused(alice_client, alice, bob):
     assert mail.outbox == []
 
 
+def confirm_link(message) -> str:
+    return re.search(r"http://testserver(/accounts/confirm-email/\S+)", message.body).group(1)
+
+
+def test_a_change_to_an_address_another_account_has_since_taken_is_dropped(
+    alice_client, alice, bob_client, bob
+):
+    alice_client.post("/profile", profile_data(alice, email="shared@example.com"))
+    alices_link = confirm_link(mail.outbox[-1])
+    bob_client.post("/profile", profile_data(bob, email="shared@example.com"))
+    bob_client.post(confirm_link(mail.outbox[-1]))  # bob confirms first: the address is his
+    bob.refresh_from_db()
+    assert bob.email == "shared@example.com"
+
+    page = alice_client.get("/profile").content.decode()
+    assert "data-pending-email" not in page and "Waiting for confirmation" not in page
+    cancelled = re.search(r"<p data-email-change-cancelled[^>]*>(.*?)</p>", page, re.S).group(1)
+    assert " ".join(re.sub(r"<[^>]+>", "", cancelled).split()) == (
+        "Your change to shared@example.com was cancelled because another account now uses that address."
+    )
+    assert not EmailAddress.objects.filter(user=alice, email="shared@example.com").exists()
+    # Said once; her old link no longer confirms anything.
+    assert "data-email-change-cancelled" not in alice_client.get("/profile").content.decode()
+    alice_client.post(alices_link)
+    alice.refresh_from_db()
+    assert alice.email == "alice@example.com"
+
+
+def test_a_change_to_an_address_staff_gave_another_account_is_dropped(alice_client, alice, make_user):
+    alice_client.post("/profile", profile_data(alice, email="shared@example.com"))
+    make_user("shared@example.com")  # added in the admin: no allauth address record
+
+    page = alice_client.get("/profile").content.decode()
+    assert "Waiting for confirmation" not in page
+    assert "Your change to <strong>shared@example.com</strong> was cancelled" in page
+
+
 def test_an_uploaded_avatar_is_saved_and_shown_in_the_shell(alice_client, alice):
     uploaded = alice_client.post(
         "/profile/avatar", {"file": SimpleUploadedFile("me.png", image_bytes(), content_type="image/png")}

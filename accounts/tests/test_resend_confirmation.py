@@ -62,6 +62,24 @@ def test_a_second_request_right_away_sends_nothing_more(alice, alice_client):
     assert len(mail.outbox) == 1
 
 
+def test_nothing_is_sent_to_an_address_another_account_has_since_confirmed(
+    alice, alice_client, bob, bob_client
+):
+    alice_client.post("/profile", profile_data(alice, email="shared@example.com"))
+    bob_client.post("/profile", profile_data(bob, email="shared@example.com"))
+    bob_client.post(confirm_link(mail.outbox[-1]))
+    cache.clear()  # past the one-link-per-few-minutes limit
+    mail.outbox.clear()
+
+    response = alice_client.post(URL)
+
+    assert toasts(response)[-1] == (
+        "Your change to shared@example.com was cancelled because another account now uses that address."
+    )
+    assert mail.outbox == []
+    assert not EmailAddress.objects.filter(user=alice, email="shared@example.com").exists()
+
+
 def test_only_a_signed_in_post(alice_client, db):
     assert Client().post(URL)["Location"].startswith("/signin")
     # A GET sends nothing and leads to the profile.
