@@ -45,6 +45,7 @@ def test_a_large_image_is_scaled_down(alice_client):
         (b"<svg xmlns='http://www.w3.org/2000/svg'></svg>", "a.svg", "image/svg+xml"),
         (b"%PDF-1.4 not an image", "cv.png", "image/png"),
         (image_bytes()[:40], "broken.png", "image/png"),
+        (b"", "empty.png", "image/png"),
     ],
 )
 def test_anything_that_does_not_decode_as_an_image_is_refused(alice_client, content, name, content_type):
