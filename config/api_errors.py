@@ -8,7 +8,7 @@ The error handlers (config/views.py) answer these paths with JSON and every othe
 """
 
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
-from rest_framework.exceptions import ParseError, UnsupportedMediaType
+from rest_framework.exceptions import NotAuthenticated, ParseError, UnsupportedMediaType
 from rest_framework.response import Response
 
 API_PATH_PREFIXES = ("/api/", "/billing/api/")
@@ -26,6 +26,11 @@ SESSION_CHANGED = (
     "Your session has changed since this page was opened (for example, you signed in or out in "
     "another tab). Please reload the page and try again."
 )
+
+# A signed-out request to an endpoint with no sign-in text of its own (services.api.SignInRequired
+# gives the documented ones): DRF's "Authentication credentials were not provided." means
+# nothing to someone whose session ended in another tab.
+SIGNED_OUT = "Your session has ended. Please sign in again."
 
 
 def is_api_request(request) -> bool:
@@ -90,4 +95,6 @@ def exception_handler(exc, context):
 
     if (message := refused_body_message(exc)) is not None:
         return Response({"detail": message}, status=400)
+    if isinstance(exc, NotAuthenticated) and exc.detail == NotAuthenticated.default_detail:
+        exc = NotAuthenticated(SIGNED_OUT)
     return drf_exception_handler(exc, context)

@@ -84,3 +84,24 @@ def test_the_billing_api_answers_a_body_too_large_as_json(alice_client, settings
     response = alice_client.post(CANCEL, body, content_type="application/json")
     assert response.status_code == 400
     assert response.json() == {"detail": "The request body is too large."}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        reverse("services:api-generation", args=[1]),
+        reverse("services:api-generation-active") + "?tool=meta-copy",
+        "/api/history/",
+        "/api/credits/",
+    ],
+)
+def test_a_signed_out_read_says_the_session_ended_not_drfs_credentials_text(client, db, path):
+    """A page polling after its user signed out in another tab shows this."""
+    response = client.get(path)
+    assert response.status_code == 401
+    assert response.json() == {"detail": "Your session has ended. Please sign in again."}
+
+
+def test_an_endpoint_with_its_own_sign_in_text_keeps_it(client, db):
+    response = client.post(GENERATIONS, {"tool": "meta-copy"}, content_type="application/json")
+    assert response.json() == {"detail": "Please sign in to use this service"}

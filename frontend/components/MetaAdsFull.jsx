@@ -32,7 +32,7 @@ function isForgotten(id) {
 
 /** The scrape's failure card says 'Error: {message}' (spec 001 §8). */
 function scrapeFailureMessage(outcome, texts) {
-  if (outcome.unconfirmed) return failureMessage(outcome, texts);
+  if (outcome.lostTrack) return failureMessage(outcome, texts);
   if (outcome.networkError) return `Network error: ${outcome.networkError}`;
   return `Error: ${outcome.error || texts.fallback}`;
 }

@@ -4,8 +4,8 @@ import { balanceRead } from "../lib/events.js";
 import * as fieldWidgets from "./fieldWidgets.js";
 import { CopyVariations } from "./Results.jsx";
 import ToolPage from "./ToolPage.jsx";
-import { START_UNCONFIRMED, START_WINDOW_MS } from "../lib/useGeneration.js";
-import { failureMessage, failureTitle, strayErrors } from "./toolForm.js";
+import { LOST_TRACK, START_UNCONFIRMED, START_WINDOW_MS } from "../lib/useGeneration.js";
+import { failureMessage, failureTitle, failureToast, strayErrors } from "./toolForm.js";
 
 const tool = {
   slug: "meta-copy",
@@ -395,9 +395,18 @@ describe("failureMessage", () => {
   });
 
   it("says a start that got no answer is unconfirmed, under its own title, on every tool", () => {
-    const unconfirmed = { status: "failed", networkError: START_UNCONFIRMED, unconfirmed: true };
+    const unconfirmed = { status: "failed", networkError: START_UNCONFIRMED, lostTrack: LOST_TRACK.start };
     expect(failureMessage(unconfirmed, { networkPrefix: true, fallback: "x" })).toBe(START_UNCONFIRMED);
     expect(failureTitle(unconfirmed, { failureTitle: "Creative Generation Failed" })).toBe("Connection Lost");
+    expect(failureToast(unconfirmed, { failureToast: "Failed to generate Meta Copy. Please try again." })).toBe(START_UNCONFIRMED);
+  });
+
+  it("says a run followed until a sign-out is not known to have failed", () => {
+    const signedOut = { status: "failed", lostTrack: LOST_TRACK.signedOut };
+    expect(failureTitle(signedOut, { failureTitle: "Creative Generation Failed" })).toBe("Signed Out");
+    expect(failureMessage(signedOut, { networkPrefix: true, fallback: "x" })).toBe(
+      "You were signed out while your generation ran. Sign in again to see how it ended in History.",
+    );
     expect(failureTitle({ status: "failed", error: "x" }, { failureTitle: "Creative Generation Failed" })).toBe("Creative Generation Failed");
   });
 });

@@ -7,7 +7,7 @@ import { toast } from "../lib/events.js";
 import { FOCUSABLE } from "../lib/focusable.js";
 import { usePendingUploads } from "../lib/pendingUploads.js";
 import { allFields, validate } from "../lib/schema.js";
-import { START_UNCONFIRMED, START_UNCONFIRMED_TITLE } from "../lib/useGeneration.js";
+
 import { ProgressOverlay } from "./OnDemand.jsx";
 
 export const UPLOAD_PENDING = "Please wait for the upload to finish.";
@@ -18,20 +18,20 @@ export const CORRECT_FIELDS = "Please correct the highlighted fields.";
 /** The failed outcome a page shows for a start that got no answer (or the server's last word
  * on it): `result` is what useGeneration's start resolved to. */
 export function startFailure(result) {
-  return { status: "failed", networkError: result.problem, unconfirmed: result.unconfirmed };
+  return { status: "failed", networkError: result.problem, lostTrack: result.lostTrack };
 }
 
-/** The failure panel's title: the tool's, except for a start that got no answer, which may
- * well be running (useGeneration's START_UNCONFIRMED). */
+/** The failure panel's title: the tool's, except for a run the page lost track of, which is not
+ * known to have failed (useGeneration's LOST_TRACK: a start that got no answer, a sign-out). */
 export function failureTitle(outcome, { failureTitle: title }) {
-  return outcome.unconfirmed ? START_UNCONFIRMED_TITLE : title;
+  return outcome.lostTrack ? outcome.lostTrack.title : title;
 }
 
 /** The failure panel's text: the job's own message (with the documented 'Network error: '
- * prefix on the tools that show it), else the tool's fallback text. An unconfirmed start says
- * so as it is: it is not known to have failed. */
+ * prefix on the tools that show it), else the tool's fallback text. A run the page lost track
+ * of says so as it is. */
 export function failureMessage(outcome, { fallback, networkPrefix = false }) {
-  if (outcome.unconfirmed) return START_UNCONFIRMED;
+  if (outcome.lostTrack) return outcome.lostTrack.message;
   if (outcome.networkError) return `Network error: ${outcome.networkError}`;
   if (!outcome.error) return fallback;
   return networkPrefix ? `Network error: ${outcome.error}` : outcome.error;
@@ -40,6 +40,7 @@ export function failureMessage(outcome, { fallback, networkPrefix = false }) {
 /** The toast a failed run shows: the tool's own failure toast where it has one (Meta Ads Full's
  * steps), else the failure panel's message. */
 export function failureToast(outcome, texts) {
+  if (outcome.lostTrack) return outcome.lostTrack.message;
   return texts.failureToast || failureMessage(outcome, texts);
 }
 

@@ -19,6 +19,17 @@ export const START_WINDOW_MS = 120000;
 export const START_UNCONFIRMED_TITLE = "Connection Lost";
 export const START_UNCONFIRMED =
   "We couldn't confirm that your generation started. It may still be running: check History before trying again.";
+// The page lost track of a run without learning how it ended: an outcome's `lostTrack` says
+// which, with the title and text the page shows in place of a failure's.
+export const LOST_TRACK = {
+  start: { title: START_UNCONFIRMED_TITLE, message: START_UNCONFIRMED },
+  // Signed out (in another tab, or the session expired) while the run went on: it may well
+  // have succeeded, and was paid for.
+  signedOut: {
+    title: "Signed Out",
+    message: "You were signed out while your generation ran. Sign in again to see how it ended in History.",
+  },
+};
 
 /** No answer, or the server or a proxy in front of it failed: worth asking again. */
 function isTransient(err) {
@@ -43,11 +54,12 @@ function idempotencyKey() {
  *   `{generation}`, `{errors}` (400, by field) or `{problem}` (refused or unreachable).
  *   A start whose answer is lost is sent again with the same idempotency key, with the overlay
  *   up and `connectionLost` set, for up to START_WINDOW_MS; the first answer carries on into
- *   polling. Unanswered after that, it resolves to `{problem: START_UNCONFIRMED, unconfirmed:
- *   true, networkError: true}`, and the key is kept for the same inputs, so submitting them
+ *   polling. Unanswered after that, it resolves to `{problem: START_UNCONFIRMED, lostTrack:
+ *   LOST_TRACK.start, networkError: true}`, and the key is kept for the same inputs, so submitting them
  *   again cannot pay twice (it shows the first run instead).
  * - While it runs, `busy` is true; it polls every 2 s and calls `onSettled(generation)` once
- *   when it succeeds or fails (with the balance after any refund sent to the shell). A dropped
+ *   when it succeeds or fails (with the balance after any refund sent to the shell), or with
+ *   `lostTrack: LOST_TRACK.signedOut` when the user was signed out meanwhile. A dropped
  *   connection does not end it: it keeps asking, less often, with `connectionLost` set.
  * - On mount it asks what to pick up again (GET active): it re-attaches to this tool's
  *   unfinished generation, and calls `onResume({generation, scrape})` once with the answer
@@ -106,10 +118,15 @@ export function useGeneration({ slug, urls, onSettled, onResume }) {
     },
     onError: (err, failures) => {
       if (!isTransient(err)) {
-        // Gone, or signed out in another tab: nothing more to follow here.
+        // Signed out in another tab, or gone: nothing more to follow here.
         setConnectionLost(false);
         setCurrent(null);
-        settledRef.current?.({ id: currentId, status: "failed", networkError: err.message });
+        const signedOut = err.status === 401 || err.status === 403;
+        settledRef.current?.(
+          signedOut
+            ? { id: currentId, status: "failed", lostTrack: LOST_TRACK.signedOut }
+            : { id: currentId, status: "failed", networkError: err.message },
+        );
         return true;
       }
       if (failures >= LOST_AFTER_FAILURES) setConnectionLost(true);
@@ -153,7 +170,7 @@ export function useGeneration({ slug, urls, onSettled, onResume }) {
         // No answer for minutes: the server may have started (and charged for) it all the same.
         unanswered.current = { key, inputs: sent };
         creditsChanged(); // the displays re-read the balance
-        return { problem: START_UNCONFIRMED, unconfirmed: true, networkError: true };
+        return { problem: START_UNCONFIRMED, lostTrack: LOST_TRACK.start, networkError: true };
       } finally {
         starting.current = false;
         setSubmitting(false);

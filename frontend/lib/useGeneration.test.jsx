@@ -1,6 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { START_UNCONFIRMED, START_WINDOW_MS, useGeneration } from "./useGeneration.js";
+import { LOST_TRACK, START_UNCONFIRMED, START_WINDOW_MS, useGeneration } from "./useGeneration.js";
 
 const urls = { generations: "/api/generations/", generation: "/api/generations/{id}/", active: "/api/generations/active/" };
 const json = (body, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -85,7 +85,7 @@ describe("useGeneration's start without an answer", () => {
     expect(hook.result.current.busy).toBe(true);
 
     await act(async () => vi.advanceTimersByTimeAsync(1));
-    expect(result).toEqual({ problem: START_UNCONFIRMED, unconfirmed: true, networkError: true });
+    expect(result).toEqual({ problem: START_UNCONFIRMED, lostTrack: LOST_TRACK.start, networkError: true });
     expect(START_UNCONFIRMED).toBe("We couldn't confirm that your generation started. It may still be running: check History before trying again.");
     // 1, 2, 4 and 8 s apart, then every 15 s, the last as the window closes
     expect(posted()).toHaveLength(12);
@@ -121,5 +121,35 @@ describe("useGeneration's start without an answer", () => {
     await act(async () => vi.advanceTimersByTimeAsync(2000));
     expect(result).toEqual({ problem: "Please sign in to use this service", refused: true });
     expect(hook.result.current.connectionLost).toBe(false);
+  });
+});
+
+describe("useGeneration following a run", () => {
+  async function started() {
+    const { hook, settled } = await generationHook();
+    fetch.mockImplementation(async (url, options = {}) => {
+      if (options.method === "POST") return json({ id: 8, status: "queued", output: {}, balance: 80 }, 202);
+      return json({ detail: "Your session has ended. Please sign in again." }, 401);
+    });
+    await act(async () => hook.result.current.start({ brand: "Glow" }));
+    return { hook, settled };
+  }
+
+  it("does not call a run failed when the user was signed out meanwhile: it says it lost track of it", async () => {
+    const { hook, settled } = await started();
+
+    await act(async () => vi.advanceTimersByTimeAsync(2000));
+
+    expect(settled).toEqual([{ id: 8, status: "failed", lostTrack: LOST_TRACK.signedOut }]);
+    expect(hook.result.current.busy).toBe(false);
+  });
+
+  it("passes on the message of a run that is gone", async () => {
+    const { settled } = await started();
+    fetch.mockImplementation(async () => json({ detail: "Not found." }, 404));
+
+    await act(async () => vi.advanceTimersByTimeAsync(2000));
+
+    expect(settled).toEqual([{ id: 8, status: "failed", networkError: "Not found." }]);
   });
 });
