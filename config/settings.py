@@ -187,6 +187,7 @@ ACCOUNT_FORMS = {
     "signup": "accounts.forms.SignUpForm",
     "reset_password": "accounts.forms.ForgotPasswordForm",
     "reset_password_from_key": "accounts.forms.SetNewPasswordForm",
+    "change_password": "accounts.forms.ChangePasswordForm",
 }
 # An e-mail change (from the profile) takes effect when the new address is confirmed.
 ACCOUNT_CHANGE_EMAIL = True
