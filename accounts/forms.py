@@ -1,11 +1,12 @@
-"""The account forms: allauth's sign-in, sign-up and password-reset forms with the
-documented fields and messages, and the profile form.
+"""The account forms: allauth's sign-in, sign-up, password-reset and password-change forms
+with the documented fields and messages, and the profile form.
 
 Every form also describes its rules as data (`client_rules`), which the page ships as JSON
 so the browser shows the same messages instantly; the server remains the authority."""
 
 import re
 
+from allauth.account import forms as allauth_forms
 from allauth.account.forms import LoginForm, ResetPasswordForm, ResetPasswordKeyForm, SignupForm
 from django import forms
 from django.core.files.storage import default_storage
@@ -23,6 +24,8 @@ PASSWORD_TOO_SHORT = PASSWORD_RULES[0][3]  # 'Password must be at least 8 charac
 TERMS_NOT_ACCEPTED = "You must accept the terms and conditions"
 URL_INVALID = "Please enter a valid URL"
 BIO_TOO_LONG = "Bio must not exceed 500 characters"
+CURRENT_PASSWORD_MISSING = "Please enter your current password"
+CURRENT_PASSWORD_WRONG = "Current password is incorrect"
 
 TEXT_MAX = 250  # documented: text fields 250 characters
 BIO_MAX = 500
@@ -184,6 +187,36 @@ class SetNewPasswordForm(ClientRulesMixin, ResetPasswordKeyForm):
         password.help_text = ""
         password.error_messages["required"] = PASSWORD_TOO_SHORT
         password.widget.attrs.update(placeholder="Create a strong password", autocomplete="new-password")
+
+
+class ChangePasswordForm(ClientRulesMixin, allauth_forms.ChangePasswordForm):
+    """Change Password (from Profile): the current password, then one new password under the
+    sign-up rules with their checklist (as the reset screen: no 'again' field)."""
+
+    client_rules = {
+        "oldpassword": [{"type": "required", "message": CURRENT_PASSWORD_MISSING}],
+        "password1": _password_rules(),
+    }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["password2"]
+        current = self.fields["oldpassword"]
+        current.label = "Current password"
+        current.help_text = ""
+        current.error_messages["required"] = CURRENT_PASSWORD_MISSING
+        current.widget.attrs.update(placeholder="••••••••")
+        password = self.fields["password1"]
+        password.label = "New password"
+        password.help_text = ""
+        password.error_messages["required"] = PASSWORD_TOO_SHORT
+        password.widget.attrs.update(placeholder="Create a strong password", autocomplete="new-password")
+
+    def clean_oldpassword(self) -> str:
+        try:
+            return super().clean_oldpassword()
+        except forms.ValidationError:
+            raise forms.ValidationError(CURRENT_PASSWORD_WRONG, code="incorrect") from None
 
 
 class ProfileForm(ClientRulesMixin, forms.Form):

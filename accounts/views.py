@@ -60,6 +60,7 @@ EMAIL_CHANGE_CONFIRMATION_FAILED = (
 )
 NOTHING_TO_CONFIRM = "Your email address is already confirmed."
 EMAIL_CHANGE_CANCELLED = "Your change to {email} was cancelled because another account now uses that address."
+TOO_MANY_PASSWORD_CHANGES = "Too many attempts to change your password. Please wait a minute and try again."
 UPLOAD_SIGN_IN_REQUIRED = "User must be authenticated to upload files"
 _RESET_SENT_SESSION_KEY = "accounts_password_reset_sent"
 
@@ -214,6 +215,32 @@ class ResetPasswordView(EntranceContextMixin, allauth_views.PasswordResetFromKey
 
 class SignOutView(allauth_views.LogoutView):
     template_name = "account/logout.html"
+
+
+class ChangePasswordView(allauth_views.PasswordChangeView):
+    """Change Password, reached from Profile: allauth's view (its form from ACCOUNT_FORMS:
+    accounts.forms.ChangePasswordForm, its 'change_password' rate limit) on our page in the
+    shell. A change leads back to the profile."""
+
+    template_name = "account/password_change.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        response = super().dispatch(request, *args, **kwargs)
+        if response.status_code == 429:
+            # allauth's limit answered with the standalone 'Too many attempts' page, which would
+            # replace the shell: the same page again instead, its fields empty, saying to wait.
+            context = self.get_context_data(form=self.get_form_class()(user=request.user))
+            context["refusal"] = {"non_field_errors": [TOO_MANY_PASSWORD_CHANGES]}
+            return self.render_to_response(context, status=429)
+        return response
+
+    def get_default_success_url(self):
+        return reverse("accounts:profile")
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["client_rules"] = context["form"].client_rules
+        return context
 
 
 class AccountInactiveView(allauth_views.AccountInactiveView):
