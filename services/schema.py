@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from django.utils import timezone
+from django.utils import dateformat, timezone
 
 from config.outbound import OutboundError, is_refused_without_lookup, parse_http_url
 from history.storage import UPLOAD_AREAS, stored_path_from_reference
@@ -24,10 +24,12 @@ URL_MAX_LENGTH = 2048
 ADDRESS_NOT_ALLOWED = "This address is not allowed."  # what the fetch says too (config.outbound)
 # Date fields (Spy's "ads started before"): YYYY-MM-DD, what the date input sends — on its own
 # date.fromisoformat also reads 20250101 and 2025-W01-1 — from 2000-01-01 (before any ad
-# library) to a year from today. Mirrored in JS.
+# library) to a year from today. Mirrored in JS; the props carry the range as the input's
+# min/max and the out-of-range message naming it, both as of the page's render.
 DATE_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 EARLIEST_DATE = date(2000, 1, 1)
 LATEST_DATE_AHEAD = timedelta(days=366)
+DATE_RANGE_MESSAGE = "Please choose a date from {earliest} to {latest}"
 
 
 def is_http_url(value: str) -> bool:
@@ -43,14 +45,28 @@ def is_http_url(value: str) -> bool:
     return True
 
 
-def is_form_date(value: str) -> bool:
+def form_day(value: str) -> date | None:
+    """The calendar day a date field's YYYY-MM-DD names; None for anything else."""
     if not DATE_RE.match(value):
-        return False
+        return None
     try:
-        day = date.fromisoformat(value)
+        return date.fromisoformat(value)
     except ValueError:
-        return False
-    return EARLIEST_DATE <= day <= timezone.localdate() + LATEST_DATE_AHEAD
+        return None
+
+
+def latest_form_date() -> date:
+    """The last day a date field takes: moves with today, so it is read per request."""
+    return timezone.localdate() + LATEST_DATE_AHEAD
+
+
+def is_form_date(value: str) -> bool:
+    day = form_day(value)
+    return day is not None and EARLIEST_DATE <= day <= latest_form_date()
+
+
+def _spelled_day(day: date) -> str:
+    return dateformat.format(day, "j F Y")  # "1 January 2000": no day/month order to misread
 
 
 def is_image_reference(value: str) -> bool:
@@ -153,9 +169,17 @@ class Field:
         # A hex code or a CSS colour name ("navy", "light blue", "Sky-Blue"): services.colors.
         if self.type == "color" and color_hex(value) is None:
             return value, self.messages["invalid"]
-        if self.type == "date" and not is_form_date(value):
+        if self.type == "date" and form_day(value) is None:
             return value, self.messages["invalid"]
+        if self.type == "date" and not is_form_date(value):
+            return value, self.date_range_message()
         return value, None
+
+    def date_range_message(self) -> str:
+        """A real day outside the range gets a message naming the range, not 'not a valid date'."""
+        return self.messages.get("range", DATE_RANGE_MESSAGE).format(
+            earliest=_spelled_day(EARLIEST_DATE), latest=_spelled_day(latest_form_date())
+        )
 
     def _satisfied_by_pair(self, inputs: dict) -> bool:
         # A required upload is satisfied by a pasted URL in its paired url field, and vice versa.
@@ -222,6 +246,11 @@ class Field:
         props["help"] = self.help
         props["counter"] = self.counter
         props["messages"] = dict(self.messages)
+        if self.type == "date":
+            # The date input's min/max (the picker offers no other day) and the range's message.
+            props["min"] = EARLIEST_DATE.isoformat()
+            props["max"] = latest_form_date().isoformat()
+            props["messages"]["range"] = self.date_range_message()
         if self.show_if:
             props["showIf"] = {"field": self.show_if[0], "equals": self.show_if[1]}
         if self.upload:

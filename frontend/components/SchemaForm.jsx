@@ -84,7 +84,7 @@ function TextControl({ id, field, value, onChange, disabled, messages }) {
     case "number":
       return <input type="number" inputMode="numeric" min={field.min} max={field.max} step={1} {...common} />;
     case "date":
-      return <input type="date" {...common} />;
+      return <input type="date" min={field.min} max={field.max} {...common} />;
     case "url":
       return <input type="url" inputMode="url" autoComplete="url" {...common} />;
     default:

@@ -33,6 +33,7 @@ const schema = {
           messages: {},
         },
         { name: "scrapeId", label: "Website analysis", type: "hidden", required: true, messages: {} },
+        { name: "adsStartedBefore", label: "Ads Started Before", type: "date", required: true, min: "2000-01-01", max: "2027-11-23", messages: {} },
       ],
     },
     {
@@ -107,6 +108,14 @@ describe("SchemaForm", () => {
     expect(input.getAttribute("aria-invalid")).toBe("true");
     const describedBy = input.getAttribute("aria-describedby").split(" ");
     expect(document.getElementById(describedBy[0]).textContent).toBe("Product name must be at least 2 characters");
+  });
+
+  it("lets a date input offer only the days the server takes", () => {
+    render(<Harness />);
+    const input = screen.getByLabelText(/Ads Started Before/);
+    expect(input.getAttribute("type")).toBe("date");
+    expect(input.getAttribute("min")).toBe("2000-01-01");
+    expect(input.getAttribute("max")).toBe("2027-11-23");
   });
 
   it("shows a Custom field only when its option is Custom", () => {

@@ -73,7 +73,8 @@ export function isColorValue(value) {
   return HEX_COLOR_RE.test(text) || (COLOR_NAME_RE.test(text) && isKnownColorName(text) !== false);
 }
 
-// Date fields: YYYY-MM-DD from 2000-01-01 to a year from today (services/schema.py).
+// Date fields: YYYY-MM-DD from 2000-01-01 to a year from today (services/schema.py). The props
+// carry the range as min/max, as of the page's render; these are for a field without them.
 const EARLIEST_DATE = "2000-01-01";
 const LATEST_DATE_AHEAD_DAYS = 366;
 
@@ -81,24 +82,38 @@ function isoDay(date) {
   return date.toISOString().slice(0, 10);
 }
 
-/** Whether `text` is a real calendar day written YYYY-MM-DD within the accepted range. */
-export function isValidDate(text, today = new Date()) {
+/** Whether `text` is a real calendar day written YYYY-MM-DD. */
+function isCalendarDay(text) {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return false;
   const [year, month, day] = match.slice(1).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
-    return false;
-  }
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day); // Date.UTC would read years 0–99 as 1900–1999
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The first and last day a date field takes, as YYYY-MM-DD. */
+function dateRange(field, today = new Date()) {
   const latest = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate() + LATEST_DATE_AHEAD_DAYS));
+  return { earliest: field.min ?? EARLIEST_DATE, latest: field.max ?? isoDay(latest) };
+}
+
+/** A malformed or impossible day is not valid; a real day outside the range is told the range. */
+function dateError(field, text, today) {
+  if (!isCalendarDay(text)) return message(field, "invalid");
+  const { earliest, latest } = dateRange(field, today);
   // Zero-padded ISO days compare as strings.
-  return text >= EARLIEST_DATE && text <= isoDay(latest);
+  return text < earliest || text > latest ? message(field, "range", today) : null;
 }
 
 // Used only when the server's schema does not carry its own text for a rule.
-function fallbackMessage(field, rule) {
+function fallbackMessage(field, rule, today) {
   const label = field.label || field.name;
   switch (rule) {
+    case "range": {
+      const { earliest, latest } = dateRange(field, today);
+      return `Please choose a date from ${earliest} to ${latest}`;
+    }
     case "required":
       return `${label} is required`;
     case "minLength":
@@ -114,8 +129,8 @@ function fallbackMessage(field, rule) {
   }
 }
 
-function message(field, rule) {
-  return field.messages?.[rule] || fallbackMessage(field, rule);
+function message(field, rule, today = new Date()) {
+  return field.messages?.[rule] || fallbackMessage(field, rule, today);
 }
 
 /** An upload and its pasted-URL twin satisfy "required" together (either one will do). */
@@ -135,8 +150,9 @@ function numberError(field, value) {
   return null;
 }
 
-/** The first error for one field, or null. `values` is the whole form (for pairs). */
-export function fieldError(field, value, values = {}) {
+/** The first error for one field, or null. `values` is the whole form (for pairs); `today`
+ * places a date field's range when its props carry none. */
+export function fieldError(field, value, values = {}, today = new Date()) {
   if (field.type === "number") return numberError(field, value);
   if (field.type === "hidden") {
     if (isEmpty(value)) return field.required ? message(field, "required") : null;
@@ -158,7 +174,7 @@ export function fieldError(field, value, values = {}) {
     return message(field, "invalid");
   }
   if (field.type === "color" && !isColorValue(text)) return message(field, "invalid");
-  if (field.type === "date" && !isValidDate(text)) return message(field, "invalid");
+  if (field.type === "date") return dateError(field, text, today);
   return null;
 }
 

@@ -6,7 +6,6 @@ import {
   initialValues,
   isHttpUrl,
   isOverLimit,
-  isValidDate,
   isVisible,
   validate,
 } from "./schema.js";
@@ -223,15 +222,35 @@ describe("validate", () => {
 
   it("takes dates written YYYY-MM-DD only, from 2000-01-01 to a year from today", () => {
     const today = new Date(2026, 10, 21);
-    for (const text of ["2025-W01-1", "20250101", "2025-1-01", "0001-01-01", "9999-12-31", "1999-12-31", "2027-11-23"]) {
-      expect(isValidDate(text, today)).toBe(false);
+    const field = { name: "day", label: "Day", type: "date", messages: { invalid: "Please enter a valid date" } };
+    for (const text of ["2025-W01-1", "20250101", "2025-1-01", "2026-02-30"]) {
+      expect(fieldError(field, text, {}, today)).toBe("Please enter a valid date");
+    }
+    for (const text of ["0001-01-01", "9999-12-31", "1999-12-31", "2027-11-23"]) {
+      expect(fieldError(field, text, {}, today)).toBe("Please choose a date from 2000-01-01 to 2027-11-22");
     }
     for (const text of ["2000-01-01", "2025-01-31", "2026-11-21", "2027-11-22"]) {
-      expect(isValidDate(text, today)).toBe(true);
+      expect(fieldError(field, text, {}, today)).toBeNull();
     }
-    const field = { name: "day", label: "Day", type: "date", messages: { invalid: "Please enter a valid date" } };
-    expect(fieldError(field, "20250101", {})).toBe("Please enter a valid date");
-    expect(fieldError(field, "2025-01-31", {})).toBeNull();
+  });
+
+  it("keeps a date field within the min and max its props carry, with their range message", () => {
+    const field = {
+      name: "day",
+      label: "Day",
+      type: "date",
+      min: "2000-01-01",
+      max: "2027-11-23",
+      messages: {
+        invalid: "Please enter a valid date",
+        range: "Please choose a date from 1 January 2000 to 23 November 2027",
+      },
+    };
+    const aDayLater = new Date(2026, 10, 30); // the browser's clock does not move the server's range
+    expect(fieldError(field, "2027-11-23", {}, aDayLater)).toBeNull();
+    expect(fieldError(field, "2027-11-24", {}, aDayLater)).toBe("Please choose a date from 1 January 2000 to 23 November 2027");
+    expect(fieldError(field, "1999-12-31", {}, aDayLater)).toBe("Please choose a date from 1 January 2000 to 23 November 2027");
+    expect(fieldError(field, "2099-13-01", {}, aDayLater)).toBe("Please enter a valid date");
   });
 
   it("refuses a URL field's port out of range with the field's message", () => {

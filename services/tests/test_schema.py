@@ -1,7 +1,7 @@
 """The tool schemas: documented lists, defaults, bounds and messages, and the props the islands get."""
 
 import json
-from datetime import timedelta
+from datetime import date, timedelta
 
 import pytest
 from django.utils import timezone
@@ -530,23 +530,45 @@ def test_spy_messages(name, value, message):
 
 
 @pytest.mark.parametrize(
-    "value",
-    [
-        "2025-W01-1",
-        "20250101",
-        20250101,
-        "2025-1-31",
-        "２０２５-01-31",
-        "0001-01-01",
-        "9999-12-31",
-        "1999-12-31",
-        (timezone.localdate() + timedelta(days=367)).isoformat(),
-    ],
+    "value", ["2025-W01-1", "20250101", 20250101, "2025-1-31", "２０２５-01-31", "2025-02-30", "yesterday"]
 )
-def test_the_spy_date_is_yyyy_mm_dd_from_2000_to_a_year_ahead(value):
+def test_the_spy_date_must_be_a_real_day_written_yyyy_mm_dd(value):
     assert errors_for("spy-master", {**SPY_VALID, "adsStartedBefore": value}) == {
         "adsStartedBefore": ["Please enter a valid date"]
     }
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["0001-01-01", "1999-12-31", (timezone.localdate() + timedelta(days=367)).isoformat(), "9999-12-31"],
+)
+def test_a_real_day_outside_2000_to_a_year_ahead_is_told_the_range(value):
+    latest = timezone.localdate() + timedelta(days=366)
+    assert errors_for("spy-master", {**SPY_VALID, "adsStartedBefore": value}) == {
+        "adsStartedBefore": [f"Please choose a date from 1 January 2000 to {latest.day} {latest:%B %Y}"]
+    }
+
+
+def test_the_date_field_sends_its_range_as_the_inputs_min_and_max():
+    props = schema("spy-master").field("adsStartedBefore").as_props()
+    latest = timezone.localdate() + timedelta(days=366)
+    assert props["min"] == "2000-01-01"
+    assert props["max"] == latest.isoformat()
+    assert props["messages"] == {
+        "required": "Date is required",
+        "invalid": "Please enter a valid date",
+        "range": f"Please choose a date from 1 January 2000 to {latest.day} {latest:%B %Y}",
+    }
+
+
+def test_the_date_range_is_read_when_the_props_are_made_not_once(settings):
+    # The same instant is a day apart in these two zones: a maximum fixed at import would not move.
+    field = schema("spy-master").field("adsStartedBefore")
+    settings.TIME_ZONE = "Pacific/Pago_Pago"  # UTC-11
+    west = date.fromisoformat(field.as_props()["max"])
+    settings.TIME_ZONE = "Pacific/Kiritimati"  # UTC+14
+    east = date.fromisoformat(field.as_props()["max"])
+    assert east - west == timedelta(days=1)
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,10 @@ looks at the overlay and reloads; the test then runs the job itself (the worker'
 and the page's 2-second poll picks the result up.
 """
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from credits.actions import spend_credits
@@ -413,6 +416,16 @@ def test_spy_master_journey(open_tool, alice, queued_jobs, settings, make_server
     page.get_by_role("button", name="Start Spy Analysis (50 credits)").click()
     expect(page.locator("#spy-master-searchTerm-error")).to_have_text("Search term is required")
     expect(page.locator("#spy-master-adsStartedBefore-error")).to_have_text("Date is required")
+    # The picker offers only the days the server takes; a day typed past them is told the range.
+    latest = timezone.localdate() + timedelta(days=366)
+    date_input = page.locator("[name=adsStartedBefore]")
+    expect(date_input).to_have_attribute("min", "2000-01-01")
+    expect(date_input).to_have_attribute("max", latest.isoformat())
+    page.fill("[name=adsStartedBefore]", "2099-12-31")
+    page.get_by_role("button", name="Start Spy Analysis (50 credits)").click()
+    expect(page.locator("#spy-master-adsStartedBefore-error")).to_have_text(
+        f"Please choose a date from 1 January 2000 to {latest.day} {latest:%B %Y}"
+    )
 
     page.fill("[name=searchTerm]", "running shoes")
     page.fill("[name=adsStartedBefore]", "2026-01-01")
