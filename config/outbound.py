@@ -55,6 +55,14 @@ class OutboundError(Exception):
         self.kind = kind
 
 
+class UnresolvableHost(OutboundError):
+    """The URL's host name has no address. Worded for no one kind of address: a caller that
+    knows what the URL names says so ("the website's", "the image's")."""
+
+    def __init__(self):
+        super().__init__("Could not resolve the server's address.", kind="connection")
+
+
 @dataclass
 class Response:
     status: int
@@ -373,10 +381,10 @@ def _resolve(host: str, port: int) -> list[str]:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError):
-        raise OutboundError("Could not resolve the website's address.", kind="connection") from None
+        raise UnresolvableHost from None
     addresses = list(dict.fromkeys(info[4][0] for info in infos))
     if not addresses:
-        raise OutboundError("Could not resolve the website's address.", kind="connection")
+        raise UnresolvableHost
     return addresses
 
 

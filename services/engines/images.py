@@ -18,6 +18,7 @@ logger = logging.getLogger(__name__)
 
 IMAGE_MAX_BYTES = 15 * 1024 * 1024
 IMAGE_FETCH_TIMEOUT = 30.0
+IMAGE_FETCH_FAILED = "Failed to fetch image from URL: {reason}"
 
 
 def png_from_reference(reference: str, *, no_image_message: str) -> bytes:
@@ -68,28 +69,47 @@ def read_input_image(reference: str, assets) -> bytes | None:
     """The bytes of a user's logo or product image (None when the field is empty or unusable).
 
     Our own upload URL is read from storage; a pasted URL is fetched with the public-address check.
-    The result is verified by decoding; anything that is not an image is treated as absent.
+    The result is verified by decoding. A pasted URL that gives no image fails the run with the
+    reason, as a scrape does: the address, the server's answer, the size or the content.
     """
     reference = (reference or "").strip()
     if not reference:
         return None
     data = assets.read(reference)
     if data is None and (reference.startswith("http://") or reference.startswith("https://")):
-        try:
-            response = outbound.fetch(
-                reference, timeout=IMAGE_FETCH_TIMEOUT, max_bytes=IMAGE_MAX_BYTES, user_supplied=True
-            )
-        except outbound.OutboundError as exc:
-            raise EngineError(f"Failed to fetch image from URL: {exc.message}") from None
-        if not response.ok:
-            raise EngineError("Failed to fetch image from URL")
-        data = response.content
+        data = _fetch_pasted_image(reference)
     if data is None:
         return None
     try:
         return reencode_image(data, force_png=True)[0]
     except InvalidImage as exc:
-        raise EngineError(f"Failed to fetch image from URL: {exc.message}") from None
+        raise EngineError(IMAGE_FETCH_FAILED.format(reason=exc.message)) from None
+
+
+def _fetch_pasted_image(url: str) -> bytes:
+    try:
+        response = outbound.fetch(
+            url, timeout=IMAGE_FETCH_TIMEOUT, max_bytes=IMAGE_MAX_BYTES, user_supplied=True
+        )
+    except outbound.UnresolvableHost:
+        raise EngineError(
+            IMAGE_FETCH_FAILED.format(reason="Could not resolve the image's address."), retryable=True
+        ) from None
+    except outbound.OutboundError as exc:
+        reason = exc.message
+        if exc.kind == "too_large":
+            reason = f"The image is larger than {IMAGE_MAX_BYTES // (1024 * 1024)} MB."
+        raise EngineError(
+            IMAGE_FETCH_FAILED.format(reason=reason), retryable=exc.kind in ("timeout", "connection")
+        ) from None
+    if not response.ok:
+        raise EngineError(
+            IMAGE_FETCH_FAILED.format(
+                reason=f"the server answered {response.status} {response.reason}".strip()
+            ),
+            retryable=response.status >= 500,
+        )
+    return response.content
 
 
 def image_for_webhook(reference: str, assets) -> str:

@@ -156,6 +156,10 @@ def fetch_page(url: str) -> Page:
             max_bytes=PAGE_MAX_BYTES,
             user_supplied=True,
         )
+    except outbound.UnresolvableHost:
+        raise EngineError(
+            "Failed to scrape website: Could not resolve the website's address.", retryable=True
+        ) from None
     except outbound.OutboundError as exc:
         raise EngineError(
             f"Failed to scrape website: {exc.message}", retryable=exc.kind in ("timeout", "connection")

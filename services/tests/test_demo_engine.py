@@ -6,6 +6,7 @@ from services.engines.base import EngineError, get_engine
 from services.engines.demo import DemoEngine
 from services.engines.demo_copy import brief_from_scrape
 from services.engines.demo_creative import CreativeSpec, compose_creative
+from services.engines.images import IMAGE_MAX_BYTES
 from services.engines.page_text import Page, page_report
 from services.registry import TOOLS
 from services.tests.images import image_size, make_png, pixel
@@ -325,6 +326,41 @@ def test_a_pasted_image_url_to_a_private_address_fails(alice_assets):
     assert caught.value.message == "Failed to fetch image from URL: This address is not allowed."
 
 
+@pytest.mark.parametrize(
+    ("status", "body", "headers", "reason", "retryable"),
+    [
+        (404, "File not found", {"Content-Type": "text/html"}, "the server answered 404 Not Found", False),
+        (503, "busy", {"Content-Type": "text/plain"}, "the server answered 503 Service Unavailable", True),
+        (200, "<html>a page</html>", {"Content-Type": "text/html"}, "Only image files are allowed", False),
+        (
+            200,
+            "x",
+            {"Content-Type": "image/png", "Content-Length": str(IMAGE_MAX_BYTES + 1)},
+            "The image is larger than 15 MB.",
+            False,
+        ),
+    ],
+)
+def test_a_pasted_image_url_that_gives_no_image_says_why(
+    upstream, alice_assets, status, body, headers, reason, retryable
+):
+    upstream.route("GET", "/p.png", status=status, body=body, headers=headers)
+    inputs = cleaned("meta-creative", {**META_CREATIVE, "productImageUrl": upstream.url("/p.png")})
+    with pytest.raises(EngineError) as caught:
+        run("meta-creative", inputs, alice_assets)
+    assert caught.value.message == f"Failed to fetch image from URL: {reason}"
+    assert caught.value.retryable is retryable
+
+
+def test_a_pasted_image_url_whose_host_does_not_resolve_says_so(alice_assets):
+    inputs = cleaned(
+        "meta-creative", {**META_CREATIVE, "productImageUrl": "http://no-such-host.invalid/p.png"}
+    )
+    with pytest.raises(EngineError) as caught:
+        run("meta-creative", inputs, alice_assets)
+    assert caught.value.message == "Failed to fetch image from URL: Could not resolve the image's address."
+
+
 def test_another_users_upload_is_not_used(bob, alice_assets, store_upload):
     bobs = store_upload(bob, make_png(400, 400, "#00FF00"), area="products", name="b.png")
     inputs = cleaned(
@@ -391,6 +427,15 @@ def test_scrape_failures_say_why(upstream, alice_assets, status, body, content_t
     with pytest.raises(EngineError) as caught:
         run("meta-ads-full", inputs, alice_assets, step="scrape")
     assert caught.value.message == message
+
+
+def test_a_website_whose_host_does_not_resolve_says_so(alice_assets):
+    inputs = cleaned(
+        "meta-ads-full", {"step": "scrape", "type": "Product", "websiteUrl": "http://no-such-host.invalid/"}
+    )
+    with pytest.raises(EngineError) as caught:
+        run("meta-ads-full", inputs, alice_assets, step="scrape")
+    assert caught.value.message == "Failed to scrape website: Could not resolve the website's address."
 
 
 def test_spy_is_a_sample_clearly_marked_as_demo_data(alice_assets):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from config.outbound import OutboundError, check_url, fetch, is_public_address
+from config.outbound import OutboundError, UnresolvableHost, check_url, fetch, is_public_address
 from services.tests.local_servers import Reply
 
 SSRF_TARGETS = [
@@ -229,8 +229,8 @@ def test_a_path_with_spaces_and_accents_is_sent_percent_encoded(upstream):
     assert fetch(upstream.url("/café menu"), user_supplied=True).text == "ok"
 
 
-def test_an_unresolvable_name_is_a_connection_error():
-    with pytest.raises(OutboundError) as caught:
+def test_an_unresolvable_name_is_a_connection_error_the_caller_can_tell_apart():
+    with pytest.raises(UnresolvableHost) as caught:
         fetch("http://no-such-host.invalid/", user_supplied=True)
     assert caught.value.kind == "connection"
-    assert caught.value.message == "Could not resolve the website's address."
+    assert caught.value.message == "Could not resolve the server's address."
