@@ -1,13 +1,13 @@
 import { useState } from "react";
-import { colorNameToHex } from "../lib/color.js";
+import { fieldColorHex } from "../lib/color.js";
 import { ColorPicker, OnDemand } from "./OnDemand.jsx";
 import * as ui from "./ui.js";
 
-/** A colour text box (hex code or colour name) with a swatch and a button that opens the
- * colour picker modal. */
+/** A colour text box (hex code or colour name) with a swatch — only for a value the field
+ * takes — and a button that opens the colour picker modal. */
 export default function ColorField({ id, field, value, onChange, disabled, invalid, describedBy }) {
   const [picking, setPicking] = useState(false);
-  const swatch = colorNameToHex(value);
+  const swatch = fieldColorHex(value);
   return (
     <div className="flex items-stretch gap-2">
       <div className="relative flex-1">

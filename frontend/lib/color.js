@@ -3,6 +3,8 @@
 
 export const HEX_RE = /^#[0-9a-f]{6}$/i;
 const SHORT_HEX_RE = /^#[0-9a-f]{3}$/i;
+// What a colour name may look like (services/colors.py): letters, spaces and hyphens.
+export const COLOR_NAME_RE = /^[a-z][a-z \-]*$/i;
 
 /** '#abc' or '#aabbcc' → '#AABBCC'; anything else → null. */
 export function normalizeHex(value) {
@@ -76,6 +78,14 @@ export function colorNameToHex(name) {
     if (first === context.fillStyle) return normalizeHex(first);
   }
   return null;
+}
+
+/** The '#RRGGBB' a colour field's value stands for when the field takes it — a hex code or a
+ * colour name, the server's rule — else null: the browser paints 'rgb(1,2,3)' or '#FF00FF80'
+ * too, but the field refuses them, so they get no swatch. */
+export function fieldColorHex(value) {
+  const text = String(value ?? "").trim();
+  return normalizeHex(text) || (COLOR_NAME_RE.test(text) ? colorNameToHex(text) : null);
 }
 
 function isSystemColorName(name) {

@@ -2,7 +2,7 @@
 // services/schema.py so the page can show errors before a round trip. The field list
 // itself always comes from the server's props; nothing here knows a tool's fields.
 
-import { isKnownColorName } from "./color.js";
+import { COLOR_NAME_RE, isKnownColorName, normalizeHex } from "./color.js";
 
 /** Every field of the schema, in order (sections flattened). */
 export function allFields(schema) {
@@ -42,8 +42,6 @@ export function isEmpty(value) {
 const HTTP_URL_RE = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 // What POST /api/uploads/ returns: an upload area's file URL (the server checks it is yours).
 const UPLOAD_PATH_RE = /^\/files\/(?:logos|products|user-uploads)\/\d+\/[A-Za-z0-9][A-Za-z0-9_.-]*$/;
-const HEX_COLOR_RE = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-const COLOR_NAME_RE = /^[a-z][a-z \-]*$/i;
 
 // A user name or password before the host (the server refuses them; fetching never sends them).
 const USERINFO_RE = /^https?:\/\/[^/?#]*@/i;
@@ -70,7 +68,7 @@ export function isUploadPath(value) {
  * accepts only real colour names (services/colors.py). */
 export function isColorValue(value) {
   const text = String(value).trim();
-  return HEX_COLOR_RE.test(text) || (COLOR_NAME_RE.test(text) && isKnownColorName(text) !== false);
+  return normalizeHex(text) !== null || (COLOR_NAME_RE.test(text) && isKnownColorName(text) !== false);
 }
 
 // Date fields: YYYY-MM-DD from 2000-01-01 to a year from today (services/schema.py). The props

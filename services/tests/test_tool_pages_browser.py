@@ -176,12 +176,22 @@ def test_meta_creative_journey(open_tool, alice, queued_jobs):
     page.fill("[name=productBenefits]", "Brighter skin in two weeks")
     page.fill("[name=visualTheme]", "Fresh citrus morning light")
     expect(page.get_by_test_id("swatch-primaryColor")).to_be_visible()
+    # The browser would paint rgb(1,2,3), but the field refuses it: no swatch says otherwise.
+    page.fill("[name=primaryColor]", "rgb(1,2,3)")
+    expect(page.get_by_test_id("swatch-primaryColor")).to_have_count(0)
     page.fill("[name=secondaryColor]", "notacolour")  # name-shaped, but no colour
     page.get_by_role("button", name="Generate Creative (80 credits)").click()
+    expect(page.locator("#meta-creative-primaryColor-error")).to_have_text(
+        "Primary color must be a hex code (#RRGGBB) or a colour name"
+    )
     expect(page.locator("#meta-creative-secondaryColor-error")).to_have_text(
         "Secondary color must be a hex code (#RRGGBB) or a colour name"
     )
+    expect(page.get_by_test_id("swatch-secondaryColor")).to_have_count(0)
+    screenshots(page, "meta-creative-refused-colours", full_page=False)
+    page.fill("[name=primaryColor]", "#59F7FF")
     page.fill("[name=secondaryColor]", "navy")
+    expect(page.get_by_test_id("swatch-secondaryColor")).to_be_visible()
     submit_and_watch_overlay(
         page,
         "Generate Creative (80 credits)",
