@@ -3,7 +3,7 @@
 import functools
 import json
 
-from django import template
+from django import forms, template
 from django.contrib.messages import constants
 from django.core.serializers.json import DjangoJSONEncoder
 from django.templatetags.static import static
@@ -69,6 +69,25 @@ def icon(name: str, **attrs: str) -> SafeString:
     if unknown := set(attrs) - {"class"}:
         raise template.TemplateSyntaxError(f"icon takes only class=, not {', '.join(sorted(unknown))}")
     return icon_svg(name, attrs.get("class", ""))
+
+
+# Text inputs that take an address or a number read left to right whatever the page's language.
+LEFT_TO_RIGHT_INPUT_MODES = {"url", "email", "tel", "numeric", "decimal"}
+
+
+@register.filter
+def auto_direction(bound_field):
+    """The bound field, with dir="auto" on its widget when a user writes free text in it (a text
+    input or a textarea), so Hebrew or Arabic lines up from the right as it is typed. E-mail, URL,
+    password and number inputs keep the page's left to right. `{{ field|auto_direction|as_input }}`:
+    the change is to this form's own widget (a form deep-copies its fields), never to the class's."""
+    widget = bound_field.field.widget
+    free_text = isinstance(widget, forms.Textarea) or (
+        isinstance(widget, forms.TextInput) and widget.input_type == "text"
+    )
+    if free_text and widget.attrs.get("inputmode") not in LEFT_TO_RIGHT_INPUT_MODES:
+        widget.attrs.setdefault("dir", "auto")
+    return bound_field
 
 
 @register.filter

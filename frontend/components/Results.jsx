@@ -60,7 +60,9 @@ export function CopyVariations({ output, title = "Generated META Copy Variations
                     <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{label}</dt>
                     <CopyButton text={variation[key]} what={`${label.toLowerCase()} of variation ${index + 1}`} />
                   </div>
-                  <dd className={`mt-1 whitespace-pre-line text-sm ${key === "headline" ? "font-semibold" : ""}`}>{variation[key]}</dd>
+                  <dd dir="auto" className={`mt-1 whitespace-pre-line text-sm ${key === "headline" ? "font-semibold" : ""}`}>
+                    {variation[key]}
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -75,7 +77,7 @@ export function SocialCopyResult({ output, headingRef }) {
   const text = output?.socialMediaCopy || "";
   return (
     <ResultCard title="Generated Social Media Copy" output={output} headingRef={headingRef} actions={<CopyButton text={text} what="social media copy" />}>
-      <p className="whitespace-pre-line text-sm leading-relaxed" data-testid="social-copy">
+      <p dir="auto" className="whitespace-pre-line text-sm leading-relaxed" data-testid="social-copy">
         {text}
       </p>
     </ResultCard>
@@ -150,7 +152,7 @@ export function SpyResults({ output, headingRef }) {
             Sample analysis: connect the Meta Ad Library to analyse real competitor ads.
           </p>
         )}
-        <p className="whitespace-pre-line text-sm leading-relaxed" data-testid="general-analysis">
+        <p dir="auto" className="whitespace-pre-line text-sm leading-relaxed" data-testid="general-analysis">
           {general}
         </p>
       </ResultCard>
@@ -168,7 +170,9 @@ export function SpyResults({ output, headingRef }) {
                     </a>
                   )}
                 </div>
-                <p className="whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">{ad.analysis}</p>
+                <p dir="auto" className="whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">
+                  {ad.analysis}
+                </p>
               </li>
             ))}
           </ol>
@@ -190,7 +194,7 @@ export function ScrapeResults({ output, headingRef }) {
     >
       {output?.websiteUrl && !output?.report && <p className={`${ui.muted} mb-3 break-all`}>{output.websiteUrl}</p>}
       {output?.report ? (
-        <p className="whitespace-pre-line text-sm leading-relaxed" data-testid="scrape-report">
+        <p dir="auto" className="whitespace-pre-line text-sm leading-relaxed" data-testid="scrape-report">
           {output.report}
         </p>
       ) : (
@@ -198,8 +202,12 @@ export function ScrapeResults({ output, headingRef }) {
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[fit-content(40%)_minmax(0,1fr)]" data-testid="scrape-fields">
           {parts.fields.map(([key, value]) => (
             <div key={key} className="contents">
-              <dt className="font-medium text-slate-700 dark:text-slate-300">{key}</dt>
-              <dd className="whitespace-pre-line text-slate-900 dark:text-slate-100">{value}</dd>
+              <dt dir="auto" className="font-medium text-slate-700 dark:text-slate-300">
+                {key}
+              </dt>
+              <dd dir="auto" className="whitespace-pre-line text-slate-900 dark:text-slate-100">
+                {value}
+              </dd>
             </div>
           ))}
         </dl>

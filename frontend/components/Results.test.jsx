@@ -98,3 +98,24 @@ describe("long unbroken text in results", () => {
     }
   });
 });
+
+describe("right-to-left text in results", () => {
+  const HEBREW = "סרום ויטמין C לעור זוהר";
+
+  it("gives every piece of generated text its own direction (dir=auto), so Hebrew reads from the right", () => {
+    const views = [
+      <CopyVariations output={{ variations: [{ headline: HEBREW, description: HEBREW, primaryText: HEBREW }] }} />,
+      <SocialCopyResult output={{ socialMediaCopy: HEBREW }} />,
+      <SpyResults output={{ generalAnalysis: HEBREW, topAds: [{ rank: 1, analysis: HEBREW }] }} />,
+      <ScrapeResults output={{ report: HEBREW }} />,
+      <ScrapeResults output={{ fields: { [`${HEBREW}:`]: HEBREW } }} />,
+    ];
+    for (const view of views) {
+      const { unmount } = render(view);
+      const holders = screen.getAllByText((_, element) => [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent.includes(HEBREW)));
+      expect(holders.length).toBeGreaterThan(0);
+      for (const element of holders) expect(element.getAttribute("dir"), element.outerHTML).toBe("auto");
+      unmount();
+    }
+  });
+});

@@ -67,7 +67,7 @@ function TextControl({ id, field, value, onChange, disabled, messages }) {
   };
   switch (field.type) {
     case "textarea":
-      return <textarea rows={3} {...common} />;
+      return <textarea rows={3} dir="auto" {...common} />;
     case "select":
       return (
         <select {...common}>
@@ -88,7 +88,7 @@ function TextControl({ id, field, value, onChange, disabled, messages }) {
     case "url":
       return <input type="url" inputMode="url" autoComplete="url" {...common} />;
     default:
-      return <input type="text" {...common} />;
+      return <input type="text" dir="auto" {...common} />;
   }
 }
 

@@ -118,6 +118,15 @@ describe("SchemaForm", () => {
     expect(input.getAttribute("max")).toBe("2027-11-23");
   });
 
+  it("lets text a user writes follow its own direction, and keeps URLs, dates and lists left to right", () => {
+    render(<Harness />);
+    expect(screen.getByLabelText(/Product Name/).getAttribute("dir")).toBe("auto");
+    expect(screen.getByLabelText(/Offer/).getAttribute("dir")).toBe("auto");
+    for (const name of ["productImageUrl", "adsStartedBefore", "niche"]) {
+      expect(document.querySelector(`[name=${name}]`).hasAttribute("dir"), name).toBe(false);
+    }
+  });
+
   it("shows a Custom field only when its option is Custom", () => {
     render(<Harness />);
     expect(screen.queryByLabelText(/Custom Headline/)).toBeNull();

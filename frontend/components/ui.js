@@ -21,4 +21,7 @@ export const muted = "text-sm text-slate-600 dark:text-slate-400";
 // page. overflow-wrap is inherited, so this goes on the container; `anywhere` (not
 // `break-word`) also lowers the container's min-content width, so a flex or grid track holding
 // it can shrink too. min-w-0 lets the container itself shrink when it is a flex or grid item.
+// Each element holding such text (not the container: its direction would follow the heading)
+// and each input a user writes free text in also gets dir="auto", so Hebrew or Arabic reads from
+// the right; e-mail, URL, number and date inputs stay left to right.
 export const userText = "min-w-0 wrap-anywhere";

@@ -366,7 +366,7 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
                           style={{ backgroundColor: el.color }}
                           aria-hidden="true"
                         />
-                        <span className="truncate" style={{ fontFamily: cssFamily(el.fontFamily) }}>
+                        <span dir="auto" className="truncate" style={{ fontFamily: cssFamily(el.fontFamily) }}>
                           {el.text.trim() || "(empty)"}
                         </span>
                       </button>
@@ -383,6 +383,7 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
                     </label>
                     <textarea
                       id={textId}
+                      dir="auto"
                       className={`${ui.input} mt-1`}
                       rows={2}
                       maxLength={LIMITS.textMaxLength}

@@ -56,6 +56,7 @@ describe("TextOverlayEditor", () => {
     await openEditor();
     fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
     expect(field("Text").value).toBe("Your Text Here");
+    expect(field("Text").getAttribute("dir")).toBe("auto"); // Hebrew or Arabic is typed from the right
     expect(field("Font size (px)").value).toBe("32");
     expect(screen.getByRole("button", { name: /^Font/ }).textContent).toBe("Arial");
     expect(screen.getByRole("button", { name: "Text colour #FFFFFF, open colour picker" })).toBeTruthy();

@@ -72,23 +72,35 @@ function Output({ detail, toolLabel, downloadName }) {
       )}
       {parts.variations.map((v, i) => (
         <div key={i} className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
-          <p className="font-semibold">{v.headline}</p>
-          <p className="text-slate-600 dark:text-slate-300">{v.description}</p>
-          <p className="mt-1 whitespace-pre-line">{v.primaryText}</p>
+          <p dir="auto" className="font-semibold">
+            {v.headline}
+          </p>
+          <p dir="auto" className="text-slate-600 dark:text-slate-300">
+            {v.description}
+          </p>
+          <p dir="auto" className="mt-1 whitespace-pre-line">
+            {v.primaryText}
+          </p>
         </div>
       ))}
       {parts.texts.map(({ label, text }) => (
         <div key={label} className="text-sm">
           <p className="font-medium">{label}</p>
-          <p className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">{text}</p>
+          <p dir="auto" className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">
+            {text}
+          </p>
         </div>
       ))}
       {parts.fields.length > 0 && (
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[fit-content(40%)_minmax(0,1fr)]">
           {parts.fields.map(([key, value]) => (
             <div key={key} className="contents">
-              <dt className="font-medium">{key}</dt>
-              <dd className="whitespace-pre-line text-slate-700 dark:text-slate-300">{value}</dd>
+              <dt dir="auto" className="font-medium">
+                {key}
+              </dt>
+              <dd dir="auto" className="whitespace-pre-line text-slate-700 dark:text-slate-300">
+                {value}
+              </dd>
             </div>
           ))}
         </dl>
@@ -96,7 +108,9 @@ function Output({ detail, toolLabel, downloadName }) {
       {parts.topAds.map((ad) => (
         <div key={ad.rank} className="text-sm">
           <p className="font-medium">Top {ad.rank} Performing Ad</p>
-          <p className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">{ad.analysis}</p>
+          <p dir="auto" className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">
+            {ad.analysis}
+          </p>
           {isWebUrl(ad.snapshotUrl) && (
             <a href={ad.snapshotUrl} target="_blank" rel="noopener noreferrer" className={`${ui.buttonSmall} mt-2`}>
               View ad snapshot<span className="sr-only"> (opens in a new tab)</span>

@@ -307,6 +307,30 @@ describe("HistoryPanel", () => {
     for (const element of holders) expect(element.closest(".wrap-anywhere")).not.toBeNull();
   });
 
+  it("gives an entry's generated text its own direction (dir=auto), so Hebrew reads from the right", async () => {
+    const hebrew = "סרום ויטמין C לעור זוהר";
+    serve({
+      [LIST]: {
+        results: [{ id: 3, tool: "meta-copy", service_type: "meta_copy", status: "success", credits_used: 20, created_at: "2026-11-21T08:00:00Z" }],
+      },
+      "/api/history/3/": {
+        id: 3,
+        status: "success",
+        output_data: {
+          variations: [{ headline: hebrew, description: hebrew, primaryText: hebrew }],
+          report: hebrew,
+          fields: { [`${hebrew}:`]: hebrew },
+          topAds: [{ rank: 1, analysis: hebrew }],
+        },
+      },
+    });
+    await act(async () => render(panel()));
+    await act(async () => fireEvent.click(within(screen.getByTestId("history-item")).getAllByRole("button")[0]));
+    const holders = screen.getAllByText((_, element) => [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent.includes(hebrew)));
+    expect(holders.length).toBeGreaterThanOrEqual(7);
+    for (const element of holders) expect(element.getAttribute("dir"), element.outerHTML).toBe("auto");
+  });
+
   it("reloads when told a generation finished", async () => {
     const fetchMock = serve({ [LIST]: { results: [] } });
     const { rerender } = await act(async () => render(panel()));
