@@ -8,7 +8,7 @@ The error handlers (config/views.py) answer these paths with JSON and every othe
 """
 
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
-from rest_framework.exceptions import NotAuthenticated, ParseError, UnsupportedMediaType
+from rest_framework.exceptions import ErrorDetail, NotAuthenticated, ParseError, UnsupportedMediaType
 from rest_framework.response import Response
 
 API_PATH_PREFIXES = ("/api/", "/billing/api/")
@@ -96,5 +96,6 @@ def exception_handler(exc, context):
     if (message := refused_body_message(exc)) is not None:
         return Response({"detail": message}, status=400)
     if isinstance(exc, NotAuthenticated) and exc.detail == NotAuthenticated.default_detail:
-        exc = NotAuthenticated(SIGNED_OUT)
+        # Only the text: the view has already chosen the status (403 without an auth header).
+        exc.detail = ErrorDetail(SIGNED_OUT, code=exc.detail.code)
     return drf_exception_handler(exc, context)

@@ -98,7 +98,7 @@ def test_the_billing_api_answers_a_body_too_large_as_json(alice_client, settings
 def test_a_signed_out_read_says_the_session_ended_not_drfs_credentials_text(client, db, path):
     """A page polling after its user signed out in another tab shows this."""
     response = client.get(path)
-    assert response.status_code == 401
+    assert response.status_code == 403
     assert response.json() == {"detail": "Your session has ended. Please sign in again."}
 
 
