@@ -173,6 +173,17 @@ class ForgotPasswordForm(ClientRulesMixin, ResetPasswordForm):
         self.fields["email"] = _email_field()
 
 
+def _one_new_password(form: forms.Form) -> None:
+    """allauth's password1 as the one new password of the reset and change screens: the sign-up
+    rules show as a live checklist beside it, so there is no second 'again' field."""
+    del form.fields["password2"]
+    password = form.fields["password1"]
+    password.label = "New password"
+    password.help_text = ""
+    password.error_messages["required"] = PASSWORD_TOO_SHORT
+    password.widget.attrs.update(placeholder="Create a strong password", autocomplete="new-password")
+
+
 class SetNewPasswordForm(ClientRulesMixin, ResetPasswordKeyForm):
     """The screen the e-mailed link opens: one new password under the sign-up rules (with
     the same checklist and show/hide toggle, so no second 'again' field)."""
@@ -181,12 +192,7 @@ class SetNewPasswordForm(ClientRulesMixin, ResetPasswordKeyForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        del self.fields["password2"]
-        password = self.fields["password1"]
-        password.label = "New password"
-        password.help_text = ""
-        password.error_messages["required"] = PASSWORD_TOO_SHORT
-        password.widget.attrs.update(placeholder="Create a strong password", autocomplete="new-password")
+        _one_new_password(self)
 
 
 class ChangePasswordForm(ClientRulesMixin, allauth_forms.ChangePasswordForm):
@@ -200,17 +206,12 @@ class ChangePasswordForm(ClientRulesMixin, allauth_forms.ChangePasswordForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        del self.fields["password2"]
         current = self.fields["oldpassword"]
         current.label = "Current password"
         current.help_text = ""
         current.error_messages["required"] = CURRENT_PASSWORD_MISSING
         current.widget.attrs.update(placeholder="••••••••")
-        password = self.fields["password1"]
-        password.label = "New password"
-        password.help_text = ""
-        password.error_messages["required"] = PASSWORD_TOO_SHORT
-        password.widget.attrs.update(placeholder="Create a strong password", autocomplete="new-password")
+        _one_new_password(self)
 
     def clean_oldpassword(self) -> str:
         try:
