@@ -8,7 +8,8 @@ so two different characters drawn alike are the box; a glyph really drawn differ
 import pytest
 from PIL import Image, ImageDraw
 
-from services.engines.demo_creative import CreativeSpec, compose_creative, text_faces
+from services.engines.demo_creative import CreativeSpec, compose_creative
+from services.engines.text_faces import text_faces
 
 # A private-use character: no font the project installs has a glyph for it.
 NO_GLYPH = "\ue000"
