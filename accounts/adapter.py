@@ -28,6 +28,7 @@ SIGNED_OUT = "Signed out successfully"
 INVALID_CREDENTIALS = "Invalid email or password"
 PASSWORD_RESET_DONE = "Your password has been reset. Sign in with your new password."
 PASSWORD_CHANGED = "Password changed successfully"
+PASSWORD_SET = "Password set successfully"
 
 # allauth message templates we word differently (or not at all: `None` drops the message,
 # because post_login adds the right one itself).
@@ -35,6 +36,7 @@ _MESSAGE_TEXTS = {
     "account/messages/logged_in.txt": None,
     "account/messages/logged_out.txt": SIGNED_OUT,
     "account/messages/password_changed.txt": PASSWORD_RESET_DONE,
+    "account/messages/password_set.txt": PASSWORD_SET,
 }
 
 
@@ -92,6 +94,10 @@ class AccountAdapter(DefaultAccountAdapter):
             extra_tags=extra_tags,
             message=message,
         )
+
+    def get_password_change_redirect_url(self, request) -> str:
+        # Change and Set Password are reached from the profile, and go back to it.
+        return reverse("accounts:profile")
 
     def get_reset_password_from_key_url(self, key: str) -> str:
         # allauth hands us "<uidb36>-<token>" as one opaque key; our route splits it.

@@ -220,6 +220,17 @@ class ChangePasswordForm(ClientRulesMixin, allauth_forms.ChangePasswordForm):
             raise forms.ValidationError(CURRENT_PASSWORD_WRONG, code="incorrect") from None
 
 
+class SetPasswordForm(ClientRulesMixin, allauth_forms.SetPasswordForm):
+    """Set Password (from Profile, for an account that signs in with GitHub or LinkedIn): one
+    new password under the sign-up rules with their checklist."""
+
+    client_rules = {"password1": _password_rules()}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        _one_new_password(self)
+
+
 class ProfileForm(ClientRulesMixin, forms.Form):
     """Profile: full name, email, company, website, bio, and the avatar — the storage name
     of an image the user uploaded (empty removes it)."""

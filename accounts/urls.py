@@ -31,8 +31,9 @@ urlpatterns = [
         "accounts/password/reset/",
         RedirectView.as_view(pattern_name="accounts:forgot-password", query_string=True),
     ),
-    # Linked from Profile; allauth's view with our form, page and rate-limit answer.
+    # Linked from Profile; allauth's views with our forms, page and rate-limit answer.
     path("accounts/password/change/", views.ChangePasswordView.as_view()),
+    path("accounts/password/set/", views.SetPasswordView.as_view()),
     # A closed account's sign-in ends here (allauth redirects to its "account_inactive").
     path("accounts/inactive/", views.AccountInactiveView.as_view()),
     # E-mail changes happen on the profile (accounts.actions.request_email_change).

@@ -217,10 +217,10 @@ class SignOutView(allauth_views.LogoutView):
     template_name = "account/logout.html"
 
 
-class ChangePasswordView(allauth_views.PasswordChangeView):
-    """Change Password, reached from Profile: allauth's view (its form from ACCOUNT_FORMS:
-    accounts.forms.ChangePasswordForm, its 'change_password' rate limit) on our page in the
-    shell. A change leads back to the profile."""
+class _PasswordPage:
+    """What Change Password and Set Password share: allauth's view (its form from ACCOUNT_FORMS,
+    its 'change_password' rate limit) on our page in the shell, linked from Profile; success
+    leads back to the profile (AccountAdapter.get_password_change_redirect_url)."""
 
     template_name = "account/password_change.html"
 
@@ -234,13 +234,20 @@ class ChangePasswordView(allauth_views.PasswordChangeView):
             return self.render_to_response(context, status=429)
         return response
 
-    def get_default_success_url(self):
-        return reverse("accounts:profile")
-
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["client_rules"] = context["form"].client_rules
         return context
+
+
+class ChangePasswordView(_PasswordPage, allauth_views.PasswordChangeView):
+    """The current password, then a new one (accounts.forms.ChangePasswordForm). An account
+    without a password (signed up with GitHub or LinkedIn) is sent to SetPasswordView."""
+
+
+class SetPasswordView(_PasswordPage, allauth_views.PasswordSetView):
+    """A first password for an account that signs in with GitHub or LinkedIn
+    (accounts.forms.SetPasswordForm), so it can sign in with its e-mail too."""
 
 
 class AccountInactiveView(allauth_views.AccountInactiveView):

@@ -188,6 +188,7 @@ ACCOUNT_FORMS = {
     "reset_password": "accounts.forms.ForgotPasswordForm",
     "reset_password_from_key": "accounts.forms.SetNewPasswordForm",
     "change_password": "accounts.forms.ChangePasswordForm",
+    "set_password": "accounts.forms.SetPasswordForm",
 }
 # An e-mail change (from the profile) takes effect when the new address is confirmed.
 ACCOUNT_CHANGE_EMAIL = True
