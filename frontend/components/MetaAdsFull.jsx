@@ -7,7 +7,7 @@ import { useGeneration } from "../lib/useGeneration.js";
 import { ContentPolicyCard, CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
 import { CopyVariations, EditableCreative, FocusWhenShown, HistoryPanel, OnDemand, ProgressOverlay, ScrapeResults } from "./OnDemand.jsx";
 import SchemaForm from "./SchemaForm.jsx";
-import { CONNECTION_LOST, FormStatus, failureMessage, failureTitle, failureToast, startFailure, useToolForm } from "./toolForm.js";
+import { CONNECTION_LOST, FormStatus, failureMessage, failureTitle, failureToast, isRefunded, startFailure, useToolForm } from "./toolForm.js";
 import * as ui from "./ui.js";
 
 // The analysis the user put aside ('Analyze a different website') is not offered again after a
@@ -305,7 +305,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
                   <FailurePanel
                     title={failureTitle(outcome, steps[step].texts)}
                     message={failureMessage(outcome, steps[step].texts)}
-                    refunded={!outcome.networkError}
+                    refunded={isRefunded(outcome)}
                     headingRef={headingRef}
                   />
                 )}

@@ -7,7 +7,7 @@ import { useGeneration } from "../lib/useGeneration.js";
 import { CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
 import { FocusWhenShown, HistoryPanel, OnDemand, ProgressOverlay } from "./OnDemand.jsx";
 import SchemaForm from "./SchemaForm.jsx";
-import { CONNECTION_LOST, FormStatus, failureMessage, failureTitle, failureToast, startFailure, useToolForm } from "./toolForm.js";
+import { CONNECTION_LOST, FormStatus, failureMessage, failureTitle, failureToast, isRefunded, startFailure, useToolForm } from "./toolForm.js";
 
 /**
  * A one-step tool page (all but Meta Ads Full): credits and history bar, the schema-driven
@@ -92,7 +92,7 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
               <FailurePanel
                 title={failureTitle(outcome, texts)}
                 message={failureMessage(outcome, texts)}
-                refunded={!outcome.networkError}
+                refunded={isRefunded(outcome)}
                 headingRef={outcomeHeading}
               />
             )}

@@ -5,7 +5,7 @@ import * as fieldWidgets from "./fieldWidgets.js";
 import { CopyVariations } from "./Results.jsx";
 import ToolPage from "./ToolPage.jsx";
 import { LOST_TRACK, START_UNCONFIRMED, START_WINDOW_MS } from "../lib/useGeneration.js";
-import { failureMessage, failureTitle, failureToast, strayErrors } from "./toolForm.js";
+import { failureMessage, failureTitle, failureToast, isRefunded, strayErrors } from "./toolForm.js";
 
 const tool = {
   slug: "meta-copy",
@@ -166,6 +166,20 @@ describe("ToolPage", () => {
     expect(screen.getByTestId("failure").textContent).toContain("Generation Failed");
     expect(screen.getByTestId("failure").textContent).toContain("Network error: No valid variations generated");
     expect(screen.getByTestId("page-balance").textContent).toBe("100");
+  });
+
+  it("says it lost track of a run when its user was signed out meanwhile: not failed, not refunded", async () => {
+    await page();
+    on("POST", "/api/generations/", json({ id: 9, status: "queued", output: {}, balance: 80 }, 202));
+    fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "Glow" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
+    on("GET", "/api/generations/9/", json({ detail: "Your session has ended. Please sign in again." }, 403));
+    await act(async () => vi.advanceTimersByTimeAsync(2000));
+    const failure = screen.getByTestId("failure");
+    expect(failure.querySelector("h3").textContent).toBe("Signed Out");
+    expect(failure.textContent).toContain(LOST_TRACK.signedOut.message);
+    expect(failure.textContent).not.toMatch(/refunded/i);
+    expect(screen.getByTestId("page-balance").textContent).toBe("80");
   });
 
   it("says what the tool's texts in its props say: its failure title and fallback text, as panel and toast", async () => {
@@ -401,8 +415,11 @@ describe("failureMessage", () => {
     expect(failureToast(unconfirmed, { failureToast: "Failed to generate Meta Copy. Please try again." })).toBe(START_UNCONFIRMED);
   });
 
-  it("says a run followed until a sign-out is not known to have failed", () => {
+  it("says a run followed until a sign-out is not known to have failed, nor refunded", () => {
     const signedOut = { status: "failed", lostTrack: LOST_TRACK.signedOut };
+    expect(isRefunded(signedOut)).toBe(false);
+    expect(isRefunded({ status: "failed", networkError: "Failed to fetch" })).toBe(false);
+    expect(isRefunded({ status: "failed", error: "Webhook error: 500" })).toBe(true);
     expect(failureTitle(signedOut, { failureTitle: "Creative Generation Failed" })).toBe("Signed Out");
     expect(failureMessage(signedOut, { networkPrefix: true, fallback: "x" })).toBe(
       "You were signed out while your generation ran. Sign in again to see how it ended in History.",

@@ -27,6 +27,13 @@ export function failureTitle(outcome, { failureTitle: title }) {
   return outcome.lostTrack ? outcome.lostTrack.title : title;
 }
 
+/** Whether the failure panel may say the run's credits were refunded: only the server's own
+ * failures are (a run the page lost track of may have succeeded, and an answer it never got
+ * says nothing of a refund). */
+export function isRefunded(outcome) {
+  return !outcome.networkError && !outcome.lostTrack;
+}
+
 /** The failure panel's text: the job's own message (with the documented 'Network error: '
  * prefix on the tools that show it), else the tool's fallback text. A run the page lost track
  * of says so as it is. */

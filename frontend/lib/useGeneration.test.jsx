@@ -129,7 +129,7 @@ describe("useGeneration following a run", () => {
     const { hook, settled } = await generationHook();
     fetch.mockImplementation(async (url, options = {}) => {
       if (options.method === "POST") return json({ id: 8, status: "queued", output: {}, balance: 80 }, 202);
-      return json({ detail: "Your session has ended. Please sign in again." }, 401);
+      return json({ detail: "Your session has ended. Please sign in again." }, 403);
     });
     await act(async () => hook.result.current.start({ brand: "Glow" }));
     return { hook, settled };
