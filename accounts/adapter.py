@@ -40,6 +40,11 @@ _MESSAGE_TEXTS = {
 }
 
 
+def _is_password_change(request) -> bool:
+    match = getattr(request, "resolver_match", None)
+    return match is not None and match.view_name == "accounts:change-password"
+
+
 class AccountAdapter(DefaultAccountAdapter):
     error_messages = {
         **DefaultAccountAdapter.error_messages,
@@ -80,8 +85,8 @@ class AccountAdapter(DefaultAccountAdapter):
     ):
         if message_template in _MESSAGE_TEXTS:
             text = _MESSAGE_TEXTS[message_template]
-            if text == PASSWORD_RESET_DONE and request.user.is_authenticated:
-                # allauth words a reset and a change alike; only a change leaves the user signed in.
+            if text == PASSWORD_RESET_DONE and _is_password_change(request):
+                # allauth words a reset and a change alike (a reset may be done signed in, too).
                 text = PASSWORD_CHANGED
             if text is None:
                 return

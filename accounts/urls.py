@@ -32,7 +32,7 @@ urlpatterns = [
         RedirectView.as_view(pattern_name="accounts:forgot-password", query_string=True),
     ),
     # Linked from Profile; allauth's views with our forms, page and rate-limit answer.
-    path("accounts/password/change/", views.ChangePasswordView.as_view()),
+    path("accounts/password/change/", views.ChangePasswordView.as_view(), name="change-password"),
     path("accounts/password/set/", views.SetPasswordView.as_view()),
     # A closed account's sign-in ends here (allauth redirects to its "account_inactive").
     path("accounts/inactive/", views.AccountInactiveView.as_view()),

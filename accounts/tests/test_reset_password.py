@@ -50,6 +50,19 @@ def test_a_good_password_is_set_and_works_for_sign_in(client, alice, reset_link)
     assert signed_in["Location"] == "/dashboard"
 
 
+def test_a_reset_done_while_signed_in_still_says_it_was_reset(client, alice):
+    """The Change Password page links 'Forgot password': its user may ask for and use the link
+    signed in."""
+    client.force_login(alice)
+    client.post("/forgot-password", {"email": alice.email})
+    link = re.search(r"http://testserver(/reset-password/\S+)", mail.outbox[0].body).group(1)
+    form_url = client.get(link)["Location"]
+
+    response = client.post(form_url, {"password1": "Brand-N3w-Secret"})
+
+    assert toasts(response)[-1] == "Your password has been reset. Sign in with your new password."
+
+
 def test_a_used_link_is_refused(client, reset_link):
     form_url = client.get(reset_link)["Location"]
     client.post(form_url, {"password1": "Brand-N3w-Secret"})
