@@ -5,6 +5,7 @@ from datetime import date, timedelta
 
 import pytest
 from django.utils import timezone
+from freezegun import freeze_time
 
 from services.registry import TOOLS
 from services.schema import StepSchemas
@@ -561,8 +562,10 @@ def test_the_date_field_sends_its_range_as_the_inputs_min_and_max():
     }
 
 
+@freeze_time("2026-06-01 12:00:00")  # 01:00 on 1 June in one zone, 02:00 on 2 June in the other
 def test_the_date_range_is_read_when_the_props_are_made_not_once(settings):
-    # The same instant is a day apart in these two zones: a maximum fixed at import would not move.
+    # The same instant is a day apart in these two zones (25 hours apart: at some hours of the
+    # day, two): a maximum fixed at import would not move.
     field = schema("spy-master").field("adsStartedBefore")
     settings.TIME_ZONE = "Pacific/Pago_Pago"  # UTC-11
     west = date.fromisoformat(field.as_props()["max"])
