@@ -164,7 +164,13 @@ class Field:
             return value, self.messages["invalid"]
         if self.type == "image" and not is_image_reference(value):
             return value, self.messages["invalid"]
-        if self.type in ("url", "image") and is_refused_without_lookup(value):
+        # Our own file URL, whatever its host (a local or intranet install), is read from
+        # storage, never fetched.
+        if (
+            self.type in ("url", "image")
+            and stored_path_from_reference(value) is None
+            and is_refused_without_lookup(value)
+        ):
             return value, ADDRESS_NOT_ALLOWED
         # A hex code or a CSS colour name ("navy", "light blue", "Sky-Blue"): services.colors.
         if self.type == "color" and color_hex(value) is None:

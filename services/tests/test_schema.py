@@ -711,3 +711,9 @@ def test_the_spy_overlay_uses_the_documented_messages():
     ]
     assert TOOLS["spy-master"].busy_label == "Analyzing..."
     assert TOOLS["meta-creative"].busy_label == "Generating Creative..."
+
+
+def test_the_users_own_file_url_on_a_local_install_is_not_refused_as_a_private_address():
+    """It is read from storage, not fetched (the owner check comes when the run starts)."""
+    url = "http://127.0.0.1:8000/files/products/1/ab12.png"
+    assert errors_for("meta-creative", {**META_CREATIVE_VALID, "logoUrl": url}) == {}
