@@ -9,7 +9,6 @@
 Run by the reaper's loop once an hour (config/Procfile), or on its own: `manage.py housekeeping`.
 """
 
-import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from importlib import import_module
@@ -20,8 +19,6 @@ from django_tasks_db.models import DBTaskResult
 
 from billing.housekeeping import clear_old_stripe_event_payloads
 from config.batches import BATCH_SIZE, in_batches
-
-logger = logging.getLogger(__name__)
 
 TASK_RESULTS_KEPT_DAYS = 7
 
@@ -57,5 +54,4 @@ def clean_up(
         task_results=sum(batch.delete()[0] for batch in in_batches(old_results, size=batch_size)),
         stripe_event_payloads=clear_old_stripe_event_payloads(now=now, batch_size=batch_size),
     )
-    logger.info("Housekeeping: %s", cleaned)
     return cleaned

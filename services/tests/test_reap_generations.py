@@ -146,12 +146,14 @@ def test_the_loop_carries_on_after_a_pass_fails_on_a_database_error(alice, caplo
     assert balance_of(alice) == 100
 
 
-def test_the_loop_does_the_housekeeping(alice):
+def test_the_loop_does_the_housekeeping_and_logs_what_it_did(alice, caplog):
     expired = SessionStore()
     expired.set_expiry(-60)
     expired.create()
-    reap_in_a_loop(interval=30, passes=1)
+    with caplog.at_level("INFO"):
+        reap_in_a_loop(interval=30, passes=1)
     assert not Session.objects.filter(session_key=expired.session_key).exists()
+    assert "Housekeeping: expired sessions cleared; 0 finished task result(s) deleted" in caplog.text
 
 
 def test_the_procfile_restarts_the_workers_and_the_reaper_should_they_exit():

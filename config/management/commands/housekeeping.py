@@ -2,12 +2,8 @@
 (config/housekeeping.py).
 
 The reaper's loop runs this once an hour; run it from cron instead if the reaper is not looping.
-Verbosity: 0 prints nothing unless something goes wrong (cron mails any output), 1 the summary,
-2 also each step's log line.
+Verbosity 0 prints nothing unless something goes wrong (cron mails any output).
 """
-
-import logging
-from contextlib import contextmanager
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -33,23 +29,6 @@ class Command(BaseCommand):
     def handle(self, *, task_results_days: int, verbosity: int, **options) -> None:
         if task_results_days < 0:
             raise CommandError("--task-results-days cannot be negative")
-        with _info_logs_shown(verbosity >= 2):
-            cleaned = clean_up(task_results_kept_days=task_results_days)
+        cleaned = clean_up(task_results_kept_days=task_results_days)
         if verbosity >= 1:
             self.stdout.write(f"Housekeeping: {cleaned}")
-
-
-@contextmanager
-def _info_logs_shown(shown: bool):
-    """The steps log what they did at INFO for the reaper's loop, whose log is its output; here
-    the summary says it once (or, at verbosity 0, nothing). Warnings and errors always show.
-    Process-wide, which suits a command run on its own."""
-    if shown:
-        yield
-        return
-    previous = logging.root.manager.disable
-    logging.disable(max(previous, logging.INFO))
-    try:
-        yield
-    finally:
-        logging.disable(previous)

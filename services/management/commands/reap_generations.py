@@ -46,7 +46,7 @@ def reap_in_a_loop(
         if next_housekeeping is not None and time.monotonic() >= next_housekeeping:
             next_housekeeping = time.monotonic() + housekeeping_every
             try:
-                clean_up()
+                logger.info("Housekeeping: %s", clean_up())
             except Exception:
                 logger.exception("Housekeeping failed; it runs again in %s seconds", housekeeping_every)
                 close_old_connections()
