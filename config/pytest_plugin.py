@@ -101,3 +101,55 @@ def signed_in_page(page, live_server, alice):
     page.click("button[type=submit]")
     page.wait_for_url(f"{live_server.url}/dashboard")
     return page
+
+
+S3_TEST_BUCKET = "adsmith-test"
+
+
+@pytest.fixture(scope="module")
+def moto_endpoint():
+    """moto's S3 server over real HTTP, one per test module."""
+    from moto.server import ThreadedMotoServer
+
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+    server.start()
+    host, port = server.get_host_and_port()
+    yield f"http://{host}:{port}"
+    server.stop()
+
+
+@pytest.fixture
+def s3(settings, moto_endpoint):
+    """The default storage on an empty bucket of moto's S3 server; yields a boto3 client of it."""
+    import boto3
+
+    client = boto3.client(
+        "s3",
+        endpoint_url=moto_endpoint,
+        aws_access_key_id="testing",
+        aws_secret_access_key="testing",
+        region_name="us-east-1",
+    )
+    client.create_bucket(Bucket=S3_TEST_BUCKET)
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "default": {
+            "BACKEND": "storages.backends.s3.S3Storage",
+            "OPTIONS": {
+                "bucket_name": S3_TEST_BUCKET,
+                "endpoint_url": moto_endpoint,
+                "access_key": "testing",
+                "secret_key": "testing",
+                "region_name": "us-east-1",
+                "addressing_style": "path",
+                "signature_version": "s3v4",
+                "querystring_auth": True,
+                "default_acl": None,
+                "file_overwrite": True,
+            },
+        },
+    }
+    yield client
+    for item in client.list_objects_v2(Bucket=S3_TEST_BUCKET).get("Contents", []):
+        client.delete_object(Bucket=S3_TEST_BUCKET, Key=item["Key"])
+    client.delete_bucket(Bucket=S3_TEST_BUCKET)

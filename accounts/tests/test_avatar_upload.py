@@ -8,11 +8,6 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
 from accounts.tests.conftest import image_bytes
-from history.tests import test_storage_s3
-
-# moto's S3 server and the S3 storage settings, shared with the storage tests.
-moto_endpoint = test_storage_s3.moto_endpoint
-s3 = test_storage_s3.s3
 
 
 def upload(client, content: bytes, name="me.jpg", content_type="image/jpeg"):

@@ -5,62 +5,15 @@ import io
 import urllib.request
 from urllib.parse import parse_qs, urlsplit
 
-import boto3
-import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
-from moto.server import ThreadedMotoServer
 from PIL import Image
 
+from config.pytest_plugin import S3_TEST_BUCKET as BUCKET
 from config.storage import is_local_storage
 from history.actions import store_result_text
 from history.storage import stored_path_from_reference
 from services.assets import Assets
-
-BUCKET = "adsmith-test"
-
-
-@pytest.fixture(scope="module")
-def moto_endpoint():
-    server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
-    server.start()
-    host, port = server.get_host_and_port()
-    yield f"http://{host}:{port}"
-    server.stop()
-
-
-@pytest.fixture
-def s3(settings, moto_endpoint):
-    client = boto3.client(
-        "s3",
-        endpoint_url=moto_endpoint,
-        aws_access_key_id="testing",
-        aws_secret_access_key="testing",
-        region_name="us-east-1",
-    )
-    client.create_bucket(Bucket=BUCKET)
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "default": {
-            "BACKEND": "storages.backends.s3.S3Storage",
-            "OPTIONS": {
-                "bucket_name": BUCKET,
-                "endpoint_url": moto_endpoint,
-                "access_key": "testing",
-                "secret_key": "testing",
-                "region_name": "us-east-1",
-                "addressing_style": "path",
-                "signature_version": "s3v4",
-                "querystring_auth": True,
-                "default_acl": None,
-                "file_overwrite": True,
-            },
-        },
-    }
-    yield client
-    for item in client.list_objects_v2(Bucket=BUCKET).get("Contents", []):
-        client.delete_object(Bucket=BUCKET, Key=item["Key"])
-    client.delete_bucket(Bucket=BUCKET)
 
 
 def png() -> bytes:

@@ -10,15 +10,11 @@ import pytest
 from PIL import Image, ImageChops
 from playwright.sync_api import expect
 
+from config.pytest_plugin import S3_TEST_BUCKET as BUCKET
 from config.storage import read_file
 from credits.actions import grant_credits
 from history.models import CreativeVersion, Generation
-from history.tests import test_storage_s3
 
-# moto's S3 server and the S3 storage settings, shared with the storage tests.
-moto_endpoint = test_storage_s3.moto_endpoint
-s3 = test_storage_s3.s3
-BUCKET = test_storage_s3.BUCKET
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
