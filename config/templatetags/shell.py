@@ -5,7 +5,7 @@ from typing import NamedTuple
 
 from django import template
 from django.conf import settings
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 
 from accounts.templatetags.account_ui import avatar_url
 from config.render_cache import render_kept
@@ -21,10 +21,14 @@ MAIN_MENU = [
 ]
 
 
-@cache  # a route's path is fixed for the life of the process; every signed-in page asks
 def main_menu_paths() -> tuple[tuple[str, str, str], ...]:
     """MAIN_MENU with each URL name resolved: (label, path, icon)."""
-    return tuple((label, reverse(name), icon) for label, name, icon in MAIN_MENU)
+    return _main_menu_paths(get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF)
+
+
+@cache  # every signed-in page asks; the paths change only with the script prefix or URLconf
+def _main_menu_paths(script_prefix: str, urlconf: str) -> tuple[tuple[str, str, str], ...]:
+    return tuple((label, reverse(name, urlconf=urlconf), icon) for label, name, icon in MAIN_MENU)
 
 
 class MenuItem(NamedTuple):  # a tuple, so a menu can be part of a render_kept key

@@ -1,8 +1,9 @@
 import re
 
 import pytest
+from django.urls import set_script_prefix
 
-from config.templatetags.shell import shell_title_for
+from config.templatetags.shell import main_menu_paths, shell_title_for
 
 
 @pytest.mark.parametrize(
@@ -73,3 +74,16 @@ def test_the_plan_card_shows_the_current_plan(alice_client, seeded_plans):
 
 def test_the_balance_island_is_in_the_top_bar(alice_client):
     assert 'data-island="credit-balance"' in alice_client.get("/profile").content.decode()
+
+
+def test_the_main_menu_follows_the_script_prefix_the_site_is_served_under():
+    set_script_prefix("/adsmith/")
+    try:
+        assert [path for _label, path, _icon in main_menu_paths()] == [
+            "/adsmith/dashboard",
+            "/adsmith/profile",
+            "/adsmith/billing",
+        ]
+    finally:
+        set_script_prefix("/")
+    assert main_menu_paths()[0][1] == "/dashboard"
