@@ -10,10 +10,10 @@ import { allFields, validate } from "../lib/schema.js";
 
 import { ProgressOverlay } from "./OnDemand.jsx";
 
-export const UPLOAD_PENDING = "Please wait for the upload to finish.";
+const UPLOAD_PENDING = "Please wait for the upload to finish.";
 // The progress overlay's note while the page cannot reach the server (the job runs on).
 export const CONNECTION_LOST = "Connection lost. Reconnecting…";
-export const CORRECT_FIELDS = "Please correct the highlighted fields.";
+const CORRECT_FIELDS = "Please correct the highlighted fields.";
 
 /** The failed outcome a page shows for a start that got no answer (or the server's last word
  * on it): `result` is what useGeneration's start resolved to. */
@@ -79,7 +79,7 @@ export function FormStatus({ errors, attempt, schema }) {
 }
 
 /** Fetches the progress overlay's code once the page is up, so it is there when a run starts. */
-export function usePreloadedOverlay() {
+function usePreloadedOverlay() {
   useEffect(() => {
     ProgressOverlay.preload();
   }, []);
@@ -87,7 +87,7 @@ export function usePreloadedOverlay() {
 
 /** Focuses the first invalid control once errors are on screen. A group marked invalid (the
  * radio cards' fieldset) hands focus to its chosen option, else its first one. */
-export function useFocusFirstError(formRef, errors, attempt) {
+function useFocusFirstError(formRef, errors, attempt) {
   useEffect(() => {
     if (!attempt || Object.keys(errors).length === 0) return;
     const invalid = formRef.current?.querySelector('[aria-invalid="true"]');
