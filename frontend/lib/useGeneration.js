@@ -42,6 +42,30 @@ export function isFinished(generation) {
   return generation?.status === "success" || generation?.status === "failed";
 }
 
+// A run the tab followed and left (a reload, or away and back) is shown when it ended if it
+// started this recently: later, it is old news, in History.
+const SHOW_FINISHED_WITHIN_MS = 15 * 60 * 1000;
+// The run this tab follows, kept across a reload (per tab: sessionStorage): one that finished
+// while the page reloaded is no longer "active", and would otherwise show only in History.
+const followedKey = (slug) => `adsmith:following:${slug}`;
+
+function rememberFollowed(slug, id) {
+  try {
+    if (id == null) sessionStorage.removeItem(followedKey(slug));
+    else sessionStorage.setItem(followedKey(slug), String(id));
+  } catch {
+    // Storage refused (a private window's quota): a reload then shows the run in History only.
+  }
+}
+
+function followedBeforeReload(slug) {
+  try {
+    return sessionStorage.getItem(followedKey(slug));
+  } catch {
+    return null;
+  }
+}
+
 function idempotencyKey() {
   if (globalThis.crypto?.randomUUID) return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
@@ -79,18 +103,24 @@ export function useGeneration({ slug, urls, onSettled, onResume }) {
   const resumeRef = useRef(onResume);
   resumeRef.current = onResume;
 
-  const settle = useCallback((generation) => {
-    if (Number.isFinite(generation.balance)) creditsChanged(generation.balance);
-    setCurrent(null);
-    settledRef.current?.(generation);
-  }, []);
+  const settle = useCallback(
+    (generation) => {
+      if (Number.isFinite(generation.balance)) creditsChanged(generation.balance);
+      rememberFollowed(slug, null);
+      setCurrent(null);
+      settledRef.current?.(generation);
+    },
+    [slug],
+  );
 
-  // Re-attach after a reload.
+  // Re-attach after a reload: to the run still going, or show the one this tab was following
+  // if it finished meanwhile.
   useEffect(() => {
     let live = true;
+    const followed = followedBeforeReload(slug);
     // `{generation: null}` when nothing runs (a 200, so the browser logs no failed request).
     api(withQuery(urls.active, { tool: slug }))
-      .then((body) => {
+      .then(async (body) => {
         if (!live || userStarted.current) return;
         const running = body?.generation && !isFinished(body.generation) ? body.generation : null;
         if (running) {
@@ -98,15 +128,25 @@ export function useGeneration({ slug, urls, onSettled, onResume }) {
           setCurrent(running);
         }
         resumeRef.current?.({ generation: running, scrape: body?.scrape ?? null });
+        if (running || followed == null) return;
+        rememberFollowed(slug, null);
+        const finished = await api(urlFor(urls.generation, followed));
+        const recent = Date.now() - Date.parse(finished.created_at) < SHOW_FINISHED_WITHIN_MS;
+        if (live && !userStarted.current && isFinished(finished) && recent) settle(finished);
       })
       .catch(() => {}); // unreachable or signed out: the page simply starts idle
     return () => {
       live = false;
     };
-  }, [slug, urls.active]);
+  }, [slug, urls.active, urls.generation, settle]);
+
+  // What this tab follows, for the next reload.
+  const currentId = current?.id;
+  useEffect(() => {
+    if (currentId != null) rememberFollowed(slug, currentId);
+  }, [slug, currentId]);
 
   // Follow the running generation.
-  const currentId = current?.id;
   usePoll(currentId == null ? null : urlFor(urls.generation, currentId), {
     every: POLL_MS,
     maxEvery: MAX_POLL_MS,

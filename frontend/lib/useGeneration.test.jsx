@@ -153,3 +153,49 @@ describe("useGeneration following a run", () => {
     expect(settled).toEqual([{ id: 8, status: "failed", networkError: "Not found." }]);
   });
 });
+
+describe("useGeneration across a reload", () => {
+
+  async function reloadWhileItRuns(finishedRun) {
+    // The first page starts a run and follows it.
+    const first = await generationHook();
+    await act(async () => first.hook.result.current.start({ brand: "Glow" }));
+    expect(sessionStorage.getItem("adsmith:following:meta-copy")).toBe("7");
+    first.hook.unmount();
+    // The reloaded page: nothing runs any more; the run it followed has finished.
+    fetch.mockImplementation(async (url) => {
+      if (url.startsWith(urls.active)) return json({ generation: null, scrape: null });
+      if (url === "/api/generations/7/") return json(finishedRun);
+      return json({ detail: "Not found." }, 404);
+    });
+    return generationHook();
+  }
+
+  it("shows the run this tab followed when it finished during the reload", async () => {
+    const run = { id: 7, status: "success", output: { text: "Made it" }, balance: 80, created_at: new Date().toISOString() };
+    const { settled } = await reloadWhileItRuns(run);
+    await act(async () => {});
+
+    expect(settled).toEqual([run]);
+    expect(sessionStorage.getItem("adsmith:following:meta-copy")).toBeNull();
+  });
+
+  it("leaves an old one to History", async () => {
+    const old = new Date(Date.now() - 20 * 60 * 1000).toISOString();
+    const { settled } = await reloadWhileItRuns({ id: 7, status: "success", output: {}, balance: 80, created_at: old });
+    await act(async () => {});
+
+    expect(settled).toEqual([]);
+  });
+
+  it("forgets a run once it has been shown", async () => {
+    const { hook, settled } = await generationHook();
+    await act(async () => hook.result.current.start({ brand: "Glow" }));
+    expect(sessionStorage.getItem("adsmith:following:meta-copy")).toBe("7");
+
+    await act(async () => vi.advanceTimersByTimeAsync(2000)); // the run succeeds on its first check
+
+    expect(settled.map((run) => run.status)).toEqual(["success"]);
+    expect(sessionStorage.getItem("adsmith:following:meta-copy")).toBeNull();
+  });
+});
