@@ -155,7 +155,6 @@ describe("useGeneration following a run", () => {
 });
 
 describe("useGeneration across a reload", () => {
-
   async function reloadWhileItRuns(finishedRun) {
     // The first page starts a run and follows it.
     const first = await generationHook();
