@@ -32,6 +32,35 @@ LATEST_DATE_AHEAD = timedelta(days=366)
 DATE_RANGE_MESSAGE = "Please choose a date from {earliest} to {latest}"
 
 
+# A website or image address typed without its scheme, as people write them ("rosasbakery.co.uk",
+# "cdn.example.com/logo.png"): read as https://…, as the profile's website field reads it. Only a
+# host that looks like a domain name qualifies (labels joined by dots, the last a top-level domain:
+# letters, or IDNA's xn--), or an IPv4 address, so a private one is then refused as such.
+# "logo.png" is a file name, not a site, and a lone word is not an address. Mirrored in JS.
+BARE_ADDRESS_RE = re.compile(r"(?P<host>[^\s/?#@:\\]+)(?::[0-9]+)?(?:[/?#]\S*)?")
+TOP_LEVEL_DOMAIN_RE = re.compile(r"[^\W\d_]{2,63}|xn--[a-z0-9-]{1,59}", re.IGNORECASE)
+IPV4_RE = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}")
+FILE_EXTENSION_RE = re.compile(r"png|jpe?g|gif|webp|avif|svg|bmp|tiff?|ico|heic|html?|pdf", re.IGNORECASE)
+
+
+def with_default_scheme(value: str) -> str:
+    """`value` with https:// in front when it is a bare domain (or IPv4 address) with an optional
+    port, path, query or fragment; anything else as it is, to be judged as written."""
+    match = BARE_ADDRESS_RE.fullmatch(value)
+    if match is None:
+        return value
+    host = match["host"]
+    labels = host.split(".")
+    top = labels[-1]
+    is_domain = (
+        len(labels) > 1
+        and all(labels)
+        and TOP_LEVEL_DOMAIN_RE.fullmatch(top) is not None
+        and FILE_EXTENSION_RE.fullmatch(top) is None
+    )
+    return f"https://{value}" if is_domain or IPV4_RE.fullmatch(host) else value
+
+
 def is_http_url(value: str) -> bool:
     """An absolute http(s) URL a request can be made to as written: the pattern, and the
     reading the server's fetch gives it (a host, a port in range, no user name or password) —
@@ -156,6 +185,9 @@ class Field:
             return "", None
         if self.type in CHOICE_TYPES:
             return self._clean_choice(value)
+        if self.type in ("url", "image"):
+            # Stored, counted and sent to the engines in the https:// form.
+            value = with_default_scheme(value)
         if self.min_length is not None and len(value) < self.min_length:
             return value, self.messages["minLength"]
         if self.max_length is not None and len(value) > self.max_length:

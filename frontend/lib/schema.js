@@ -59,6 +59,33 @@ export function isHttpUrl(value) {
   }
 }
 
+// A website or image address typed without its scheme ("rosasbakery.co.uk"): the server reads it
+// as https://… (services.schema.with_default_scheme). Only a domain name — the last label a
+// top-level domain, not a file name's extension — or an IPv4 address qualifies.
+const BARE_ADDRESS_RE = /^([^\s/?#@:\\]+)(?::[0-9]+)?(?:[/?#]\S*)?$/;
+const TOP_LEVEL_DOMAIN_RE = /^(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/iu;
+const IPV4_RE = /^[0-9]{1,3}(?:\.[0-9]{1,3}){3}$/;
+const FILE_EXTENSION_RE = /^(?:png|jpe?g|gif|webp|avif|svg|bmp|tiff?|ico|heic|html?|pdf)$/i;
+
+/** `value` (trimmed) with https:// in front when it is a bare domain or IPv4 address, with an
+ * optional port, path, query or fragment; anything else as it is, to be judged as written. */
+export function withDefaultScheme(value) {
+  const text = String(value ?? "").trim();
+  const match = BARE_ADDRESS_RE.exec(text);
+  if (!match) return text;
+  const host = match[1];
+  const labels = host.split(".");
+  const top = labels[labels.length - 1];
+  const isDomain =
+    labels.length > 1 && labels.every(Boolean) && TOP_LEVEL_DOMAIN_RE.test(top) && !FILE_EXTENSION_RE.test(top);
+  return isDomain || IPV4_RE.test(host) ? `https://${text}` : text;
+}
+
+/** URL fields, and image fields (which hold an upload's address or a pasted URL). */
+function isAddressField(field) {
+  return field.type === "url" || field.type === "image";
+}
+
 /** Whether `value` is the address of an uploaded file (as opposed to a pasted URL). */
 export function isUploadPath(value) {
   return UPLOAD_PATH_RE.test(String(value ?? "").trim());
@@ -160,7 +187,8 @@ export function fieldError(field, value, values = {}, today = new Date()) {
   if (isEmpty(value)) {
     return field.required && !satisfiedByPair(field, values) ? message(field, "required") : null;
   }
-  const text = String(value).trim();
+  // An address is checked (and counted) in the https:// form the server stores.
+  const text = isAddressField(field) ? withDefaultScheme(value) : String(value).trim();
   if (field.type === "select" || field.type === "radio") {
     const allowed = (field.options || []).map((option) => String(option.value));
     return allowed.includes(text) ? null : message(field, "choice");
@@ -185,7 +213,9 @@ export function validate(schema, values) {
   for (const field of allFields(schema)) {
     if (!isVisible(field, values)) continue;
     const value = values?.[field.name] ?? "";
-    kept[field.name] = typeof value === "string" ? value.trim() : value;
+    // What is sent is what the server stores: a bare domain in its https:// form.
+    if (typeof value !== "string") kept[field.name] = value;
+    else kept[field.name] = isAddressField(field) ? withDefaultScheme(value) : value.trim();
     const error = fieldError(field, value, values);
     if (error) errors[field.name] = [error];
   }

@@ -8,6 +8,7 @@ import {
   isOverLimit,
   isVisible,
   validate,
+  withDefaultScheme,
 } from "./schema.js";
 
 // A schema in the shape services/schema.py sends (CONTRACTS.md), exercising every rule.
@@ -199,6 +200,53 @@ describe("validate", () => {
     expect(validate(schema, { ...good, logoUrl: "" }).errors).toEqual({});
     expect(validate(schema, { ...good, logoUrl: "not a url" }).errors.logoUrl).toEqual(["Please enter a valid URL"]);
     expect(validate(schema, { ...good, websiteUrl: "example" }).errors.websiteUrl).toEqual(["Please enter a valid URL"]);
+  });
+
+  it("reads a website typed without its scheme as https://, as the server does, and sends that", () => {
+    for (const [typed, sent] of [
+      ["rosasbakery.co.uk", "https://rosasbakery.co.uk"],
+      ["  www.rosasbakery.co.uk/menu?day=sat  ", "https://www.rosasbakery.co.uk/menu?day=sat"],
+      ["shop.example.com:8443/#top", "https://shop.example.com:8443/#top"],
+      ["münchen.example", "https://münchen.example"],
+      ["8.8.8.8/status", "https://8.8.8.8/status"],
+    ]) {
+      const { values, errors } = validate(schema, { ...good, websiteUrl: typed });
+      expect(errors).toEqual({});
+      expect(values.websiteUrl).toBe(sent);
+    }
+    const { values, errors } = validate(schema, { ...good, productImage: "", productImageUrl: "cdn.example.com/p.png" });
+    expect(errors).toEqual({});
+    expect(values.productImageUrl).toBe("https://cdn.example.com/p.png");
+    const image = allFields(schema).find((f) => f.name === "productImage");
+    expect(fieldError(image, "cdn.example.com/p.png", {})).toBeNull();
+  });
+
+  it("still refuses what is not an address, with or without a scheme", () => {
+    for (const typed of [
+      "not a url",
+      "http://",
+      "https://",
+      "example",
+      "logo.png",
+      "rosas bakery.co.uk",
+      "alex@agency.test",
+      "mailto:alex@agency.test",
+      "javascript:alert(1)",
+      "ftp://example.com/logo.png",
+      "example.com:http/",
+      "example.com.",
+    ]) {
+      expect(validate(schema, { ...good, websiteUrl: typed }).errors.websiteUrl).toEqual(["Please enter a valid URL"]);
+      expect(withDefaultScheme(typed)).toBe(typed.trim());
+    }
+  });
+
+  it("puts https:// only before a bare domain or IPv4 address", () => {
+    expect(withDefaultScheme("agency.test")).toBe("https://agency.test");
+    expect(withDefaultScheme("10.0.0.1")).toBe("https://10.0.0.1"); // then refused by the server as private
+    expect(withDefaultScheme("http://agency.test")).toBe("http://agency.test");
+    expect(withDefaultScheme("/files/products/7/a.png")).toBe("/files/products/7/a.png");
+    expect(withDefaultScheme("xn--mnchen-3ya.de")).toBe("https://xn--mnchen-3ya.de");
   });
 
   it("requires a listed option for selects and radios", () => {

@@ -356,6 +356,72 @@ def test_urls_with_a_port_in_range_or_an_international_name_are_valid(url):
     assert errors_for("meta-ads-full", {**FULL_VALID["scrape"], "websiteUrl": url}) == {}
 
 
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("rosasbakery.co.uk", "https://rosasbakery.co.uk"),
+        ("  www.rosasbakery.co.uk/menu?day=sat  ", "https://www.rosasbakery.co.uk/menu?day=sat"),
+        ("shop.example.com:8443/#top", "https://shop.example.com:8443/#top"),
+        ("münchen.example", "https://münchen.example"),
+        ("8.8.8.8/status", "https://8.8.8.8/status"),
+    ],
+)
+def test_a_website_typed_without_its_scheme_is_read_and_stored_as_https(typed, stored):
+    # As the profile's website field reads it: what a small business owner naturally types.
+    cleaned, errors = schema("meta-ads-full").validate({**FULL_VALID["scrape"], "websiteUrl": typed})
+    assert errors == {}
+    assert cleaned["websiteUrl"] == stored
+
+
+def test_a_pasted_image_url_without_its_scheme_is_read_and_stored_as_https():
+    cleaned, errors = schema("meta-creative").validate(
+        {**META_CREATIVE_VALID, "logoUrl": "cdn.example.com/logo.png"}
+    )
+    assert errors == {}
+    assert cleaned["logoUrl"] == "https://cdn.example.com/logo.png"
+    creative = {"step": "creative", "scrapeId": 7, "productImageUrl": "cdn.example.com/p.png"}
+    cleaned, errors = schema("meta-ads-full").validate(creative)
+    assert errors == {}
+    assert cleaned["productImageUrl"] == "https://cdn.example.com/p.png"
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "not a url",
+        "http://",
+        "https://",
+        "example",
+        "logo.png",  # a file name, not a site
+        "rosas bakery.co.uk",
+        "alex@agency.test",
+        "mailto:alex@agency.test",
+        "javascript:alert(1)",
+        "ftp://example.com/logo.png",
+        "example.com:http/",
+        "example.com.",
+    ],
+)
+def test_what_is_not_an_address_with_or_without_a_scheme_is_still_refused(typed):
+    assert errors_for("meta-ads-full", {**FULL_VALID["scrape"], "websiteUrl": typed}) == {
+        "websiteUrl": ["Please enter a valid URL"]
+    }
+    assert errors_for("meta-creative", {**META_CREATIVE_VALID, "logoUrl": typed}) == {
+        "logoUrl": ["Please enter a valid URL"]
+    }
+
+
+@pytest.mark.parametrize(
+    "typed", ["127.0.0.1:8000/admin/", "169.254.169.254/latest/meta-data/", "10.0.0.1", "shop.localhost"]
+)
+def test_a_private_address_typed_without_its_scheme_is_refused_too(typed):
+    message = ["This address is not allowed."]
+    assert errors_for("meta-ads-full", {**FULL_VALID["scrape"], "websiteUrl": typed}) == {
+        "websiteUrl": message
+    }
+    assert errors_for("meta-creative", {**META_CREATIVE_VALID, "logoUrl": typed}) == {"logoUrl": message}
+
+
 def test_meta_ads_full_scrape_messages():
     assert errors_for("meta-ads-full", {"step": "scrape"}) == {
         "type": ["Please select a type"],

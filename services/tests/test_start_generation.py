@@ -51,6 +51,14 @@ def test_a_failed_old_or_different_scrape_is_not_reused(alice, earlier):
     assert start(alice, SCRAPE_INPUTS) != previous
 
 
+def test_a_website_typed_without_its_scheme_is_scraped_and_reused_as_https(alice):
+    generation = start(alice, {**SCRAPE_INPUTS, "websiteUrl": "rosasbakery.co.uk"})
+    assert generation.input_data["websiteUrl"] == "https://rosasbakery.co.uk"
+    generation.status = Generation.Status.SUCCESS
+    generation.save(update_fields=["status"])
+    assert start(alice, {**SCRAPE_INPUTS, "websiteUrl": "https://rosasbakery.co.uk"}) == generation
+
+
 def test_another_users_scrape_is_never_reused(alice, bob):
     bobs = finished_scrape(bob, url=SCRAPE_INPUTS["websiteUrl"])
     assert start(alice, SCRAPE_INPUTS) != bobs
