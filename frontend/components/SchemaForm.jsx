@@ -142,42 +142,55 @@ function RadioCards({ id, field, value, onChange, disabled, messages }) {
 
 /** An image: upload or pasted URL. With a paired URL field (`upload.urlField`) the two are
  * separate request fields; without one, the same field holds either, and the box shows only a
- * pasted URL. Either way, uploading clears the pasted URL and typing a URL clears the upload. */
+ * pasted URL. Either way, uploading clears the pasted URL and typing a URL clears the upload.
+ *
+ * Two columns from md up, each with its label on the same line, so the upload box and the URL
+ * input start level. An error shows under what it is about: the URL's under the URL input (a
+ * single field holding a pasted URL included), an upload's under the box, and "upload or URL"
+ * (nothing given) under both. */
 function ImageControl({ id, field, values, errors, onChange, disabled, uploadUrl, signedIn, pair, widgets }) {
   const { UploadWidget } = widgets;
   const value = values[field.name] ?? "";
   const urlName = pair ? pair.name : field.name;
   const urlValue = pair ? values[pair.name] ?? "" : isUploadPath(value) ? "" : value;
   const uploaded = pair ? value : isUploadPath(value) ? value : "";
-  const urlMessages = pair ? errors[pair.name] : null;
   const messages = errors[field.name];
+  const pastedWrong = !pair && Boolean(urlValue);
+  const urlMessages = pair ? errors[pair.name] : pastedWrong ? messages : null;
+  const uploadMessages = pastedWrong ? null : messages;
   const urlId = `${id}-url`;
+  const urlErrorId = pair ? `${urlId}-error` : `${id}-error`;
+  const uploadError = <Errors id={`${id}-error`} messages={uploadMessages} />;
   return (
     <div role="group" aria-labelledby={`${id}-label`}>
-      <FieldLabel id={`${id}-label`} field={field} as="span" />
-      <div className="mt-1 grid gap-3 md:grid-cols-2">
-        <div>
-          <OnDemand>
-            <UploadWidget
-              label={field.label}
-              name={pair ? field.name : undefined}
-              bucket={field.upload?.bucket}
-              value={uploaded}
-              uploadUrl={uploadUrl}
-              signedIn={signedIn}
-              disabled={disabled}
-              invalid={Boolean(messages?.length)}
-              describedBy={messages?.length ? `${id}-error` : undefined}
-              onChange={(url) => {
-                onChange(field.name, url);
-                if (pair && url) onChange(pair.name, "");
-              }}
-            />
-          </OnDemand>
+      <div className="grid gap-3 md:grid-cols-2">
+        <div className="min-w-0">
+          <FieldLabel id={`${id}-label`} field={field} as="span" />
+          <div className="mt-1">
+            <OnDemand>
+              <UploadWidget
+                label={field.label}
+                name={pair ? field.name : undefined}
+                bucket={field.upload?.bucket}
+                value={uploaded}
+                uploadUrl={uploadUrl}
+                signedIn={signedIn}
+                disabled={disabled}
+                invalid={Boolean(uploadMessages?.length)}
+                describedBy={uploadMessages?.length ? `${id}-error` : undefined}
+                onChange={(url) => {
+                  onChange(field.name, url);
+                  if (pair && url) onChange(pair.name, "");
+                }}
+              />
+            </OnDemand>
+          </div>
+          {uploaded && uploadError}
         </div>
-        <div>
-          <label htmlFor={urlId} className="block text-xs font-medium text-slate-600 dark:text-slate-400">
-            {/* The same words on every form, whichever request field holds the URL. */}
+        <div className="min-w-0">
+          {/* The same words on every form, whichever request field holds the URL; the group
+              label's size, so both columns' controls start at the same height. */}
+          <label htmlFor={urlId} className="block text-sm text-slate-600 dark:text-slate-400">
             {`or paste the ${field.label.toLowerCase()} URL`}
           </label>
           <input
@@ -189,12 +202,8 @@ function ImageControl({ id, field, values, errors, onChange, disabled, uploadUrl
             className={`${ui.input} mt-1`}
             value={urlValue}
             disabled={disabled}
-            aria-invalid={Boolean((urlMessages || (!pair && messages))?.length)}
-            aria-describedby={
-              [urlMessages?.length ? `${urlId}-error` : "", !pair && messages?.length ? `${id}-error` : ""]
-                .filter(Boolean)
-                .join(" ") || undefined
-            }
+            aria-invalid={Boolean(urlMessages?.length)}
+            aria-describedby={urlMessages?.length ? urlErrorId : undefined}
             onChange={(event) => {
               const text = event.target.value;
               if (pair) {
@@ -205,7 +214,7 @@ function ImageControl({ id, field, values, errors, onChange, disabled, uploadUrl
               }
             }}
           />
-          <Errors id={`${urlId}-error`} messages={urlMessages} />
+          <Errors id={urlErrorId} messages={urlMessages} />
         </div>
       </div>
       {field.help && (
@@ -213,7 +222,7 @@ function ImageControl({ id, field, values, errors, onChange, disabled, uploadUrl
           {field.help}
         </p>
       )}
-      <Errors id={`${id}-error`} messages={messages} />
+      {!uploaded && uploadError}
     </div>
   );
 }

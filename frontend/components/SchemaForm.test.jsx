@@ -143,6 +143,33 @@ describe("SchemaForm", () => {
     expect(screen.queryByAltText("Product Image preview")).toBeNull();
   });
 
+  it("shows a pasted URL's error under the URL input, and leaves the upload box unmarked", () => {
+    render(<Harness start={{ logoUrl: "ftp://example.com/logo.png" }} errors={{ logoUrl: ["Please enter a valid URL"] }} />);
+    const box = screen.getByLabelText("or paste the logo URL");
+    const error = screen.getByText("Please enter a valid URL");
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    expect(box.getAttribute("aria-describedby")).toBe(error.id);
+    expect(box.parentElement.contains(error)).toBe(true); // the URL's column
+    const upload = screen.getByLabelText(/Upload logo/);
+    expect(upload.getAttribute("aria-invalid")).toBeNull();
+    expect(upload.closest(".min-w-0").contains(error)).toBe(false);
+  });
+
+  it("shows an upload's error under the upload, and 'upload or URL' under both", () => {
+    const message = "Please provide a product image (upload or URL)";
+    const { unmount } = render(<Harness errors={{ productImageUpload: [message] }} />);
+    const group = screen.getByRole("group", { name: /Product Image/ });
+    expect(screen.getByText(message).parentElement).toBe(group);
+    expect(screen.getByLabelText(/Upload product image/).getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByLabelText("or paste the product image URL").getAttribute("aria-invalid")).toBe("false");
+    unmount();
+
+    render(<Harness start={{ logoUrl: "/files/logos/1/l.png" }} errors={{ logoUrl: ["This image is no longer available"] }} />);
+    const error = screen.getByText("This image is no longer available");
+    expect(screen.getByAltText("Logo preview").closest(".min-w-0").contains(error)).toBe(true);
+    expect(screen.getByLabelText("or paste the logo URL").getAttribute("aria-invalid")).toBe("false");
+  });
+
   it("keeps a single-field image's upload out of the URL box and replaces it with a typed URL", () => {
     render(<Harness start={{ logoUrl: "/files/logos/1/l.png" }} />);
     const box = screen.getByLabelText("or paste the logo URL");
