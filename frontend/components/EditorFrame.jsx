@@ -1,5 +1,6 @@
 import { useId, useRef } from "react";
 import { createPortal } from "react-dom";
+import { useBackButton } from "./backButton.js";
 import { useFocusTrap } from "./focusTrap.js";
 import { CloseButton } from "./IconButton.jsx";
 import * as ui from "./ui.js";
@@ -8,7 +9,9 @@ import * as ui from "./ui.js";
  * The text editor's dialog, over the whole page (rendered into <body>): the title, then
  * `headerActions` (Undo, Redo) and Close in the header; `children`, the body, one element
  * taking the height left (flex-1); `footerNote` beside `footerActions` (Cancel, Apply Text) in
- * the footer. Focus stays inside (useFocusTrap; `onEscape` as it takes it).
+ * the footer. Focus stays inside (useFocusTrap; `onEscape` as it takes it). While it is open
+ * the page has a history entry of its own, so Back calls `onBack` (useBackButton: it returns
+ * whether the dialog stays open) instead of leaving the page; without `onBack`, Back is Close.
  *
  * Both the editor and EditorSlot's stand-in for it (while the editor's code is on its way)
  * draw this frame, so the one fills the other in without a jump. It lives outside editor/,
@@ -23,6 +26,7 @@ export default function EditorFrame({
   onKeyDown,
   onEscape,
   onClose,
+  onBack,
   closeDisabled = false,
   headerActions = null,
   footerNote = null,
@@ -33,6 +37,13 @@ export default function EditorFrame({
   const dialogRef = ref ?? ownRef;
   const titleId = useId();
   useFocusTrap(dialogRef, { onEscape });
+  useBackButton(
+    onBack ??
+      (() => {
+        onClose?.();
+        return false;
+      }),
+  );
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-stretch justify-center bg-slate-950/70 sm:items-center sm:p-4">
       <div

@@ -249,7 +249,9 @@ def test_a_creative_stored_on_s3_is_edited_without_tainting_the_canvas(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_editor_closes_while_opening_and_asks_before_discarding_text(signed_in_page, live_server, alice):
+def test_the_editor_closes_while_opening_and_asks_before_discarding_text_also_on_back(
+    signed_in_page, live_server, alice
+):
     grant_credits(user=alice, amount=200, reason="test", idempotency_key="editor-discard-test")
     page = signed_in_page
     generate_meta_creative(page, live_server)
@@ -288,4 +290,27 @@ def test_the_editor_closes_while_opening_and_asks_before_discarding_text(signed_
     page.keyboard.press("Escape")
     confirm.get_by_role("button", name="Discard").click()
     expect(editor).to_be_hidden()
+
+    # The browser's (or Android's) Back is Cancel: with text not applied it asks, on the page.
+    tool_url = page.url
+    add_text.click()
+    editor.get_by_role("button", name="Add Text").click()
+    text.fill("Kept through Back")
+    page.go_back()
+    expect(confirm).to_be_visible()
+    assert page.url == tool_url
+    confirm.get_by_role("button", name="Keep editing").click()
+    expect(text).to_have_value("Kept through Back")
+    page.go_back()
+    confirm.get_by_role("button", name="Discard").click()
+    expect(editor).to_be_hidden()
+    # With nothing changed, Back just closes it; the page's own Back then leaves as before,
+    # no entry of the editor's left over however often it was opened.
+    add_text.click()
+    expect(editor.get_by_test_id("editor-canvas")).to_be_visible()
+    page.go_back()
+    expect(editor).to_be_hidden()
+    assert page.url == tool_url
+    page.go_back()
+    page.wait_for_url(f"{live_server.url}/dashboard")
     assert not CreativeVersion.objects.exists()

@@ -49,7 +49,7 @@ function ownsKeys(target) {
  * the layers it then receives are the starting point. Apply renders a PNG at the image's
  * natural size and awaits `onApply(blob, layers)` (upload it, show it); the editor then
  * toasts MESSAGES.success followed by the caller's `appliedMessage`, and closes. Closing
- * with changes not applied asks first.
+ * with changes not applied (Cancel, Close, Escape, the browser's Back) asks first.
  */
 export default function TextOverlayEditor({ open, ...props }) {
   if (!open) return null;
@@ -86,6 +86,33 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
     if (hasUnappliedChanges(stateRef.current)) setConfirmingDiscard(true);
     else onClose?.();
   };
+
+  // Back, as Escape does, closes what is on top: the colour picker, the question, else the
+  // editor, asking first about work not applied. It returns whether the editor stays open.
+  const onBack = () => {
+    if (pickingColor) setPickingColor(false);
+    else if (confirmingDiscard) setConfirmingDiscard(false); // as "Keep editing"
+    else if (busy) return true; // applying: the editor closes once that is done
+    else if (hasUnappliedChanges(stateRef.current)) setConfirmingDiscard(true);
+    else {
+      onClose?.();
+      return false;
+    }
+    return true;
+  };
+
+  // Leaving the page (reload, closing the tab, or Back when the browser skips the editor's
+  // history entry) with work not applied: the browser asks first.
+  const unapplied = hasUnappliedChanges(state);
+  useEffect(() => {
+    if (!unapplied) return undefined;
+    const askFirst = (event) => {
+      event.preventDefault();
+      event.returnValue = ""; // older browsers ask only when this is set
+    };
+    window.addEventListener("beforeunload", askFirst);
+    return () => window.removeEventListener("beforeunload", askFirst);
+  }, [unapplied]);
 
   // The layers read while the dialog was opening become its starting point (not an undoable
   // step), and focus goes where it would have gone had they been there from the start.
@@ -246,6 +273,7 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
         describedBy={helpId}
         onKeyDown={onKeyDown}
         onClose={requestClose}
+        onBack={onBack}
         closeDisabled={busy}
         headerActions={
           <>

@@ -44,6 +44,14 @@ async function openEditor(props = {}) {
 
 const field = (name) => screen.getByLabelText(name);
 
+/** The browser's Back, once the editor's history entry is there (components/backButton.js). */
+async function pressBack() {
+  await waitFor(() => expect(window.history.state?.adsmithDialog).toBeTruthy());
+  const back = new Promise((resolve) => window.addEventListener("popstate", resolve, { once: true }));
+  window.history.back();
+  await act(() => back);
+}
+
 describe("TextOverlayEditor", () => {
   it("fetches the creative with same-origin credentials and shows it at its natural size", async () => {
     await openEditor();
@@ -182,6 +190,42 @@ describe("TextOverlayEditor", () => {
     fireEvent.keyDown(dialog, { key: "Escape" });
     expect(screen.queryByRole("dialog", { name: "Discard your changes?" })).toBeNull();
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it("closes on the browser's Back when nothing was changed", async () => {
+    const { onClose } = await openEditor();
+    await pressBack();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("dialog", { name: "Discard your changes?" })).toBeNull();
+  });
+
+  it("asks before the browser's Back throws away text not applied yet; Back again keeps editing", async () => {
+    const { onClose, dialog } = await openEditor();
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    fireEvent.change(field("Text"), { target: { value: "Not kept" } });
+    await pressBack();
+    expect(screen.getByRole("dialog", { name: "Discard your changes?" })).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(window.history.state?.adsmithDialog).toBeTruthy(); // the editor's entry is back for the next Back
+
+    await pressBack(); // on the question, Back is "Keep editing", as Escape is
+    expect(screen.queryByRole("dialog", { name: "Discard your changes?" })).toBeNull();
+    expect(dialog.isConnected).toBe(true);
+    expect(field("Text").value).toBe("Not kept");
+
+    await pressBack();
+    fireEvent.click(screen.getByRole("button", { name: "Discard" }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("has the browser ask before the page is left with text not applied, and only then", async () => {
+    await openEditor();
+    const leave = () => window.dispatchEvent(new Event("beforeunload", { cancelable: true }));
+    expect(leave()).toBe(true); // nothing to lose: no question
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    expect(leave()).toBe(false);
+    fireEvent.keyDown(screen.getByTestId("editor-canvas"), { key: "z", ctrlKey: true });
+    expect(leave()).toBe(true);
   });
 
   it("leaves Escape typed in the text box to the box: the editor stays open", async () => {
