@@ -1,10 +1,21 @@
 import { useEffect, useId, useState } from "react";
 import * as ui from "../ui.js";
+import { clamp } from "./model.js";
+
+/** What a number typed into a box comes to once the user is done with it: the number, brought
+ * into min..max (150 for a 12–120 font size is 120), or null when the box holds no number
+ * (empty, or text the browser could not read as one). */
+export function typedNumber(text, min, max) {
+  const trimmed = String(text ?? "").trim();
+  const n = trimmed === "" ? NaN : Number(trimmed);
+  return Number.isFinite(n) ? clamp(n, min, max) : null;
+}
 
 /**
  * A slider with a number box beside it, both labelled. The box keeps what is being typed
- * (so "1" on the way to "18" is not clamped to 12) and hands over only in-range values;
- * leaving the box shows the real value again.
+ * (so "1" on the way to "18" is not clamped to 12) and hands over in-range values as they are
+ * typed; leaving the box, or Enter, settles it: a number out of range becomes the nearest
+ * bound, no number at all gives the value it had back.
  */
 export default function RangeField({ label, value, min, max, step = 1, unit = "", onChange, format = String }) {
   const id = useId();
@@ -17,6 +28,11 @@ export default function RangeField({ label, value, min, max, step = 1, unit = ""
   const offer = (text) => {
     const n = Number(text);
     if (text.trim() !== "" && Number.isFinite(n) && n >= min && n <= max) onChange(n);
+  };
+  const settle = () => {
+    const n = typedNumber(draft, min, max);
+    if (n !== null && n !== value) onChange(n);
+    setEditing(false); // the box shows the value again, as the editor stored it
   };
 
   return (
@@ -34,9 +50,12 @@ export default function RangeField({ label, value, min, max, step = 1, unit = ""
             step={step}
             value={draft}
             aria-label={`${label} (${unit || `${min}–${max}`})`}
-            onFocus={() => setEditing(true)}
-            onBlur={() => setEditing(false)}
+            onBlur={settle}
+            onKeyDown={(event) => {
+              if (event.key === "Enter") settle();
+            }}
             onChange={(event) => {
+              setEditing(true);
               setDraft(event.target.value);
               offer(event.target.value);
             }}

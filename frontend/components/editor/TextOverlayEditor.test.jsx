@@ -115,6 +115,31 @@ describe("TextOverlayEditor", () => {
     expect(screen.getByLabelText("Font size").value).toBe("72");
   });
 
+  it("brings a number typed out of range to the nearest bound when the box is left, and an empty box back", async () => {
+    await openEditor();
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    const settle = (label, typed) => {
+      fireEvent.change(field(label), { target: { value: typed } });
+      fireEvent.blur(field(label));
+      return field(label).value;
+    };
+    expect(settle("Font size (px)", "150")).toBe("120");
+    expect(screen.getByLabelText("Font size").value).toBe("120"); // applied, the slider with it
+    expect(settle("Font size (px)", "5")).toBe("12");
+    expect(settle("Font size (px)", "48")).toBe("48");
+    expect(settle("Font size (px)", "")).toBe("48"); // no number: the size it had
+    expect(settle("Rotation (°)", "200")).toBe("180");
+    expect(settle("Rotation (°)", "-400")).toBe("-180");
+    expect(settle("Opacity (0–1)", "5")).toBe("1.0");
+    expect(settle("Opacity (0–1)", "-1")).toBe("0.0");
+    expect(settle("X (%)", "250")).toBe("100");
+
+    // Enter settles it too, the box keeping focus.
+    fireEvent.change(field("Font size (px)"), { target: { value: "500" } });
+    fireEvent.keyDown(field("Font size (px)"), { key: "Enter" });
+    expect(field("Font size (px)").value).toBe("120");
+  });
+
   it("reorders layers", async () => {
     await openEditor({ initialLayers: { version: 1, elements: [{ id: "a", text: "Bottom" }, { id: "b", text: "Top" }] } });
     const names = () => within(screen.getByRole("list", { name: "Text layers, top first" })).getAllByRole("button").map((b) => b.textContent);
