@@ -23,6 +23,8 @@ def tool_page_props(*, user, tool: Tool) -> dict:
             "generation": url_template("services:api-generation"),
             "active": reverse("services:api-generation-active"),
             "uploads": reverse("services:api-uploads"),
+            # Where a user short of credits gets more (plans are bought on Billing).
+            "billing": reverse("billing:index"),
             **history_urls(),
         },
         "toolLabels": service_type_labels(),

@@ -73,15 +73,33 @@ export function ContentPolicyCard() {
   );
 }
 
-export function CreditsBar({ balance, cost, historyOpen, onToggleHistory, costNote = "per generation" }) {
+/** The way out of a balance too short for a run: Billing, where plans (and so credits) are
+ * bought. `href` comes from the page's props (urls.billing). */
+export function GetCreditsLink({ href }) {
+  return (
+    <a
+      href={href}
+      className="inline-flex items-center gap-1 rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none dark:focus-visible:ring-offset-slate-900"
+    >
+      Get more credits
+    </a>
+  );
+}
+
+/** Balance and cost above a tool's form; with `billingUrl`, a 'Get more credits' link while the
+ * balance is short of the cost. */
+export function CreditsBar({ balance, cost, historyOpen, onToggleHistory, costNote = "per generation", billingUrl }) {
   return (
     <div className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded-2xl border border-slate-200 bg-white px-5 py-3 text-sm shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <p>
-        <span className="text-slate-600 dark:text-slate-400">Credits remaining: </span>
-        <span className="font-semibold tabular-nums" data-testid="page-balance">
-          {balance.toLocaleString("en-US")}
-        </span>
-      </p>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <p>
+          <span className="text-slate-600 dark:text-slate-400">Credits remaining: </span>
+          <span className="font-semibold tabular-nums" data-testid="page-balance">
+            {balance.toLocaleString("en-US")}
+          </span>
+        </p>
+        {billingUrl && balance < cost && <GetCreditsLink href={billingUrl} />}
+      </div>
       <p>
         <span className="text-slate-600 dark:text-slate-400">Cost: </span>
         <span className="font-semibold">{cost} credits</span> <span className="text-slate-500 dark:text-slate-400">{costNote}</span>
@@ -102,18 +120,31 @@ export function CreditsBar({ balance, cost, historyOpen, onToggleHistory, costNo
 }
 
 /** 'Generate … (N credits)', the busy label while running, or the disabled
- * 'Insufficient Credits (N required)' when the balance is short. */
-export function SubmitButton({ label, busyLabel, cost, balance, busy, className = "" }) {
+ * 'Insufficient Credits (N required)' when the balance is short — then, with `billingUrl`,
+ * beside it what is missing and a 'Get more credits' link, so the form is no dead end. */
+export function SubmitButton({ label, busyLabel, cost, balance, busy, className = "", billingUrl }) {
   const short = balance < cost;
   let text = cost > 0 ? `${label} (${cost} credits)` : label;
   if (busy) text = busyLabel;
   else if (short) text = `Insufficient Credits (${cost} required)`;
-  return (
+  const button = (
     <button type="submit" className={`${ui.buttonPrimary} ${className}`} disabled={busy || short} aria-busy={busy || undefined}>
       {busy && (
         <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none" aria-hidden="true" />
       )}
       {text}
     </button>
+  );
+  if (!short || busy || !billingUrl) return button;
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+      {button}
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-600 dark:text-slate-400">
+        <span>
+          You have <span className="font-semibold tabular-nums">{balance.toLocaleString("en-US")}</span> credits.
+        </span>
+        <GetCreditsLink href={billingUrl} />
+      </p>
+    </div>
   );
 }

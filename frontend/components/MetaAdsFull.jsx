@@ -56,7 +56,15 @@ function StepForm({ step, config, values, setValues, errors, attempt, busy, bala
       {showSubmit && (
         <div className="space-y-3">
           <FormStatus errors={errors} attempt={attempt} schema={config.schema} />
-          <SubmitButton label={config.submitLabel} busyLabel={config.busyLabel} cost={config.cost} balance={balance} busy={busy} className="w-full sm:w-auto" />
+          <SubmitButton
+            label={config.submitLabel}
+            busyLabel={config.busyLabel}
+            cost={config.cost}
+            balance={balance}
+            busy={busy}
+            billingUrl={urls.billing}
+            className="w-full sm:w-auto"
+          />
         </div>
       )}
     </form>
@@ -166,6 +174,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
         balance={balance}
         cost={steps.copy.cost}
         costNote="per copy or creative (scraping is free)"
+        billingUrl={urls.billing}
         historyOpen={historyOpen}
         onToggleHistory={() => setHistoryOpen((o) => !o)}
       />

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ContentPolicyCard, FailurePanel, SubmitButton } from "./Cards.jsx";
+import { ContentPolicyCard, CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
 import { CopyVariations, CreativeResult, ScrapeResults, SocialCopyResult, SpyResults } from "./Results.jsx";
 
 describe("CreativeResult", () => {
@@ -67,6 +67,23 @@ describe("cards", () => {
     rerender(<SubmitButton label="Start Spy Analysis" busyLabel="Analyzing..." cost={50} balance={100} busy />);
     expect(screen.getByRole("button").textContent).toBe("Analyzing...");
     expect(screen.getByRole("button").disabled).toBe(true);
+  });
+
+  it("offers a way to get credits beside the disabled button when the balance is short", () => {
+    const { rerender } = render(<SubmitButton label="Generate Copy" busyLabel="Generating..." cost={20} balance={5} busy={false} billingUrl="/billing" />);
+    expect(screen.getByRole("button").textContent).toBe("Insufficient Credits (20 required)");
+    expect(screen.getByRole("button").disabled).toBe(true);
+    expect(screen.getByText(/You have/).textContent).toBe("You have 5 credits.");
+    expect(screen.getByRole("link", { name: "Get more credits" }).getAttribute("href")).toBe("/billing");
+    rerender(<SubmitButton label="Generate Copy" busyLabel="Generating..." cost={20} balance={20} busy={false} billingUrl="/billing" />);
+    expect(screen.queryByRole("link")).toBeNull();
+  });
+
+  it("links to Billing from the credits bar only while the balance is short of the cost", () => {
+    const { rerender } = render(<CreditsBar balance={0} cost={80} billingUrl="/en/billing" />);
+    expect(screen.getByRole("link", { name: "Get more credits" }).getAttribute("href")).toBe("/en/billing");
+    rerender(<CreditsBar balance={80} cost={80} billingUrl="/en/billing" />);
+    expect(screen.queryByRole("link")).toBeNull();
   });
 });
 

@@ -50,7 +50,13 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
 
   return (
     <div className="space-y-6">
-      <CreditsBar balance={balance} cost={tool.cost} historyOpen={historyOpen} onToggleHistory={() => setHistoryOpen((o) => !o)} />
+      <CreditsBar
+        balance={balance}
+        cost={tool.cost}
+        billingUrl={urls.billing}
+        historyOpen={historyOpen}
+        onToggleHistory={() => setHistoryOpen((o) => !o)}
+      />
       {historyOpen && (
         <OnDemand>
           <HistoryPanel serviceType={tool.serviceType} listUrl={urls.history} itemUrl={urls.historyItem} toolLabels={toolLabels} refreshKey={historyVersion} />
@@ -81,6 +87,7 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
               cost={tool.cost}
               balance={balance}
               busy={generation.busy}
+              billingUrl={urls.billing}
               className="w-full sm:w-auto"
             />
           </div>

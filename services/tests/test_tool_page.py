@@ -32,6 +32,7 @@ def test_each_tool_page_mounts_its_island_with_the_schema_and_urls(alice_client,
     assert props["urls"]["generation"] == "/api/generations/{id}/"
     assert props["urls"]["active"] == "/api/generations/active/"
     assert props["urls"]["historyItem"] == "/api/history/{id}/"
+    assert props["urls"]["billing"] == "/billing"
     assert props["toolLabels"]["meta_copy"] == "Meta Copy"
 
 

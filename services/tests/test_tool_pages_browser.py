@@ -504,3 +504,11 @@ def test_a_user_short_of_credits_cannot_submit(open_tool, alice):
     expect_toast(page, "Insufficient credits. This service requires 80 credits.")
     assert not Generation.objects.exists()
     assert balance_of(alice) == 10
+
+    # Not a dead end: beside the balance and beside the button, the way to Billing.
+    links = page.get_by_role("link", name="Get more credits")
+    expect(links).to_have_count(2)
+    expect(page.get_by_text("You have 10 credits.")).to_be_visible()
+    links.last.click()
+    page.wait_for_url("**/billing")
+    expect(page.get_by_role("heading", name="Available Plans")).to_be_visible()
