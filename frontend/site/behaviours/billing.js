@@ -30,15 +30,23 @@ function initCancelDialog(dialog) {
   };
   dialog.addEventListener("close", () => showError(""));
 
+  const keep = dialog.querySelector("[data-dialog-close]");
+  const setBusy = (busy) => {
+    dialog.setAttribute("aria-busy", String(busy)); // dialogs.js keeps it open meanwhile
+    confirm.disabled = busy;
+    if (keep) keep.disabled = busy;
+    confirm.textContent = busy ? "Canceling..." : label;
+  };
+
   confirm.addEventListener("click", async () => {
     showError("");
-    confirm.disabled = true;
-    confirm.textContent = "Canceling...";
+    setBusy(true);
     try {
       const data = await api(dialog.dataset.url, {
         method: "POST",
         json: { subscriptionId: dialog.dataset.subscriptionId },
       });
+      setBusy(false);
       showCanceling(card, dialog, data.subscription);
       dialog.close();
       card.focus(); // the button that opened the dialog is gone
@@ -47,9 +55,8 @@ function initCancelDialog(dialog) {
       const signedOut = err instanceof ApiError && (err.status === 401 || err.status === 403);
       // In the dialog, which stays open: a toast would be under its backdrop.
       showError(signedOut ? "Please sign in to cancel subscription" : "Failed to cancel subscription");
-    } finally {
-      confirm.disabled = false;
-      confirm.textContent = label;
+      setBusy(false);
+      confirm.focus(); // the disabled button had lost it: Enter tries again
     }
   });
 }

@@ -11,6 +11,7 @@ function card(id) {
       <button type="button" data-cancel-open="cancel-${id}">Cancel Subscription</button>
       <dialog id="cancel-${id}" data-cancel-dialog data-url="/billing/api/?action=cancel-subscription" data-subscription-id="${id}">
         <p data-cancel-error role="alert" hidden></p>
+        <button type="button" data-dialog-close>Keep Subscription</button>
         <button type="button" data-cancel-confirm>Cancel Subscription</button>
       </dialog>
     </div>`;
@@ -74,6 +75,27 @@ describe("the cancel-subscription dialog", () => {
     expect(document.querySelector("[data-cancel-open]")).not.toBeNull();
     expect(dialog.close).not.toHaveBeenCalled();
     expect(document.querySelector("[data-cancel-confirm]").textContent).toBe("Cancel Subscription");
+  });
+
+  it("keeps the dialog open while the cancel is on its way, and focus on the button to try again after a failure", async () => {
+    const dialog = render();
+    let answer502;
+    vi.spyOn(window, "fetch").mockImplementation(
+      () => new Promise((resolve) => (answer502 = () => resolve(new Response("{}", { status: 502 })))),
+    );
+    const keep = dialog.querySelector("[data-dialog-close]");
+    const confirm = dialog.querySelector("[data-cancel-confirm]");
+
+    confirm.click();
+    await vi.waitFor(() => expect(answer502).toBeTypeOf("function"));
+    expect(dialog.getAttribute("aria-busy")).toBe("true"); // dialogs.js leaves a busy dialog open
+    expect(keep.disabled).toBe(true);
+
+    answer502();
+    await vi.waitFor(() => expect(dialog.querySelector("[data-cancel-error]").hidden).toBe(false));
+    expect(dialog.getAttribute("aria-busy")).toBe("false");
+    expect(keep.disabled).toBe(false);
+    expect(document.activeElement).toBe(confirm);
   });
 
   it("clears the failure when the dialog closes or the user tries again", async () => {
