@@ -118,3 +118,19 @@ def test_the_shell_drawer_at_a_phone_viewport(signed_in_page, live_server):
     page.wait_for_url(f"{live_server.url}/profile")
     expect(page.locator("[data-shell-title]")).to_have_text("Profile")
     expect(sidebar).not_to_be_in_viewport()
+
+
+def test_a_long_top_bar_title_stays_on_one_line_at_a_phone_viewport(signed_in_page, live_server):
+    page = signed_in_page
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/services/social-media-creative")
+    title = page.locator("[data-shell-title]")
+    expect(title).to_have_text("Social Media Creative")  # whole in the page, for screen readers
+    line_height = title.evaluate("el => parseFloat(getComputedStyle(el).lineHeight)")
+    assert title.bounding_box()["height"] <= line_height + 1  # one line, not two
+    assert title.evaluate("el => el.scrollWidth > el.clientWidth")  # cut with its ellipsis...
+    expect(title).to_have_attribute("title", "Social Media Creative")  # ...and whole in the tooltip
+
+    page.set_viewport_size({"width": 1280, "height": 900})
+    expect(title).not_to_have_attribute("title", "Social Media Creative")  # it fits: no tooltip
+    assert title.evaluate("el => el.scrollWidth <= el.clientWidth")

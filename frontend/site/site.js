@@ -12,6 +12,7 @@ import { initSubscribe } from "./behaviours/subscribe.js";
 import { initCancelSubscription } from "./behaviours/billing.js";
 import { initDialogs } from "./behaviours/dialogs.js";
 import { initLocalTimes } from "./behaviours/local-time.js";
+import { initShellTitle } from "./behaviours/shell-title.js";
 
 initToasts();
 initTheme();
@@ -25,3 +26,4 @@ initSubscribe(); // billing's: plan cards' Subscribe buttons
 initCancelSubscription(); // billing's: the cancel dialog on /billing
 initDialogs(); // modal <dialog>s: the cancel dialog, the dashboard's Invite Team
 initLocalTimes(); // <time data-local-time>: /usage's ledger times in the reader's zone
+initShellTitle(); // the top bar's title: one line, its tooltip the whole title when cut short
