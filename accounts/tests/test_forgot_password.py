@@ -66,3 +66,14 @@ def test_repeated_requests_for_one_address_are_rate_limited(client, alice):
     assert response.status_code == 429
     assert "Too many attempts" in response.content.decode()
     assert len(mail.outbox) == 5
+
+
+def test_signed_out_the_way_back_is_sign_in(client, db):
+    body = client.get("/forgot-password").content.decode()
+    assert "Back to Sign In" in body and "Back to Profile" not in body
+
+
+def test_signed_in_from_change_password_the_way_back_is_the_profile(alice_client):
+    body = alice_client.get("/forgot-password").content.decode()
+    assert "Back to Profile" in body and 'href="/profile"' in body
+    assert "Back to Sign In" not in body
