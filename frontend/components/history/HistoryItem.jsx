@@ -133,6 +133,7 @@ function Output({ detail, toolLabel, downloadName }) {
 }
 
 const FOLLOW_MS = 5000; // an unfinished entry re-reads itself until it is done
+const SIGNED_OUT_NOTE = "You were signed out: sign in again to see how this run ended.";
 
 /** One history entry: collapsed by default; expanding loads its detail once. An entry still
  * queued or running follows itself and shows its outcome when it settles. */
@@ -141,6 +142,7 @@ export default function HistoryItem({ item: listed, itemUrl, toolLabel }) {
   const [detail, setDetail] = useState(null);
   const [loadError, setLoadError] = useState(false);
   const [settled, setSettled] = useState(null); // the entry as read once it finished
+  const [signedOut, setSignedOut] = useState(false); // its follow-up read was refused
   const item = settled?.id === listed.id ? { ...listed, ...settled } : listed;
   const bodyId = `history-item-${item.id}`;
   const running = !isFinished(item);
@@ -154,7 +156,10 @@ export default function HistoryItem({ item: listed, itemUrl, toolLabel }) {
       return true;
     },
     // Gone, or signed out (a 4xx): stop asking; the next list read tells. Unreachable: ask on.
-    onError: (err) => err.status >= 400 && err.status < 500,
+    onError: (err) => {
+      if (err.status === 401 || err.status === 403) setSignedOut(true);
+      return err.status >= 400 && err.status < 500;
+    },
   });
 
   const toggle = async () => {
@@ -190,14 +195,17 @@ export default function HistoryItem({ item: listed, itemUrl, toolLabel }) {
           <time dateTime={item.created_at}>{new Date(item.created_at).toLocaleString()}</time>
           {item.status !== "failed" ? ` · ${item.credits_used} credits` : item.credits_used > 0 ? ` · ${item.credits_used} credits refunded` : ""}
         </span>
-        {running && <span className="basis-full text-sm text-amber-700 dark:text-amber-300">Generating {toolLabel} content...</span>}
+        {running && !signedOut && <span className="basis-full text-sm text-amber-700 dark:text-amber-300">Generating {toolLabel} content...</span>}
+        {running && signedOut && <span className="basis-full text-sm text-amber-700 dark:text-amber-300">{SIGNED_OUT_NOTE}</span>}
         <svg aria-hidden="true" viewBox="0 0 20 20" className={`ml-auto h-4 w-4 text-slate-400 transition ${open ? "rotate-180" : ""}`} fill="currentColor">
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
         </svg>
       </button>
       {open && (
         <div id={bodyId} className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">
-          {running ? (
+          {running && signedOut ? (
+            <p className={ui.muted}>{SIGNED_OUT_NOTE}</p>
+          ) : running ? (
             <p className={ui.muted}>Still running: the result appears here when it is ready.</p>
           ) : loadError ? (
             <p className={ui.muted}>No output data found</p>

@@ -275,6 +275,23 @@ describe("HistoryPanel", () => {
     vi.useRealTimers();
   });
 
+  it("says an unfinished entry's user was signed out, instead of that it is still running", async () => {
+    vi.useFakeTimers();
+    serve({
+      [LIST]: { results: [{ id: 9, tool: "meta-copy", service_type: "meta_copy", status: "queued", credits_used: 20, created_at: "2026-11-21T10:00:00Z" }] },
+      "/api/history/9/": () => json({ detail: "Your session has ended. Please sign in again." }, 403),
+    });
+    await act(async () => render(panel()));
+    const entry = screen.getByTestId("history-item");
+    expect(within(entry).getByText(/Generating .* content\.\.\./)).toBeTruthy();
+
+    await act(async () => vi.advanceTimersByTimeAsync(5000));
+
+    expect(within(entry).getByText("You were signed out: sign in again to see how this run ended.")).toBeTruthy();
+    expect(within(entry).queryByText(/Generating .* content/)).toBeNull();
+    vi.useRealTimers();
+  });
+
   it("wraps an entry's long unbroken text (a tracking URL) inside the entry", async () => {
     // jsdom has no layout: this checks the contract (overflow-wrap:anywhere on the entry); the
     // browser test (services/tests/test_long_text_browser.py) measures the page.
