@@ -44,8 +44,10 @@ export default function EditorFrame({
         return false;
       }),
   );
+  // A card with a margin round it on a larger screen; the whole screen on a phone, and on a
+  // short one (a laptop zoomed to 200 % is 450 px tall), where every pixel goes to the editor.
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-stretch justify-center bg-slate-950/70 sm:items-center sm:p-4">
+    <div className="fixed inset-0 z-50 flex items-stretch justify-center bg-slate-950/70 sm:items-center sm:p-4 [@media(max-height:32rem)]:p-0">
       <div
         ref={dialogRef}
         role="dialog"
@@ -55,7 +57,7 @@ export default function EditorFrame({
         tabIndex={-1}
         onKeyDown={onKeyDown}
         data-testid={testId}
-        className="relative flex h-[100dvh] w-full max-w-6xl flex-col overflow-hidden bg-white shadow-xl focus:outline-none sm:h-[92dvh] sm:rounded-2xl dark:bg-slate-900 dark:text-slate-100"
+        className="relative flex h-[100dvh] w-full max-w-6xl flex-col overflow-hidden bg-white shadow-xl focus:outline-none sm:h-[92dvh] sm:rounded-2xl dark:bg-slate-900 [@media(max-height:32rem)]:h-[100dvh] [@media(max-height:32rem)]:rounded-none dark:text-slate-100"
       >
         <header className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
           <h2 id={titleId} className={ui.heading2}>
@@ -69,7 +71,7 @@ export default function EditorFrame({
         {children}
         <footer className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
           {footerNote && <div className="min-w-0">{footerNote}</div>}
-          <div className="flex justify-end gap-2 sm:ml-auto">{footerActions}</div>
+          <div className="flex shrink-0 justify-end gap-2 sm:ml-auto">{footerActions}</div>
         </footer>
       </div>
     </div>,

@@ -56,10 +56,17 @@ def screenshot(page, name):
     page.screenshot(path=str(ARTIFACTS / f"editor-{name}.png"))
 
 
-def screenshots(page, name):
-    """Wide and narrow, light and dark, as the user sees them now."""
-    for width, height in ((1280, 800), (390, 844)):
+# A laptop, a phone, and a 1440 x 900 laptop zoomed to 200 % (720 x 450 CSS pixels).
+VIEWPORTS = ((1280, 900), (390, 844), (720, 450))
+
+
+def screenshots(page, name, check=None):
+    """Wide, narrow and short, light and dark, as the user sees them now; `check(width,
+    height)` at each size."""
+    for width, height in VIEWPORTS:
         page.set_viewport_size({"width": width, "height": height})
+        if check:
+            check(width, height)
         for theme in ("light", "dark"):
             page.evaluate(
                 "(dark) => document.documentElement.classList.toggle('dark', dark)", theme == "dark"
@@ -235,7 +242,18 @@ def test_a_creative_stored_on_s3_is_edited_without_tainting_the_canvas(
     screenshot(page, "long-text-at-edge")
     set_field(editor, "X (%)", 50)
     expect(off_image).to_have_count(0)
-    screenshots(page, "long-text")
+
+    def settings_and_preview_have_room(width, height):
+        # The settings scroll in a panel of their own, never squeezed to a strip beside or
+        # under the preview, which stays big enough to drag text in; Apply is on screen.
+        panel = editor.get_by_role("complementary", name="Text settings").bounding_box()
+        preview = editor.get_by_test_id("editor-canvas").bounding_box()
+        apply = editor.get_by_role("button", name="Apply Text").bounding_box()
+        assert panel["height"] >= 192, f"at {width}x{height} the settings get {panel['height']} px"
+        assert preview["height"] >= 240, f"at {width}x{height} the preview gets {preview['height']} px"
+        assert apply["y"] + apply["height"] <= height
+
+    screenshots(page, "long-text", check=settings_and_preview_have_room)
     editor.get_by_role("button", name="Apply Text").click()
     expect(page.get_by_text("Image with text generated successfully!")).to_be_visible()
     expect(page.get_by_text("With Custom Text")).to_be_visible()

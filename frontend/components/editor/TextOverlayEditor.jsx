@@ -318,10 +318,15 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
           </>
         }
       >
-        <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+        {/* Side by side whenever the screen is wider than tall (a laptop, a phone turned, a
+            laptop zoomed to 200 %): the settings then scroll in a column of their own, the full
+            height, beside the preview. Stacked on a portrait screen, the preview gives up
+            height down to a minimum before the settings do, and past both minimums the body
+            scrolls as a whole. */}
+        <div className="flex min-h-0 flex-1 flex-col overflow-y-auto landscape:flex-row">
           <div
-            className={`flex items-center justify-center bg-slate-100 p-3 lg:h-auto lg:min-h-0 lg:flex-1 dark:bg-slate-950 ${
-              opening ? "flex-1" : "h-[45dvh] shrink-0" // no settings yet: the message has the room
+            className={`flex items-center justify-center bg-slate-100 p-3 landscape:h-auto landscape:min-h-0 landscape:flex-1 dark:bg-slate-950 ${
+              opening ? "flex-1" : "h-[45dvh] min-h-40" // no settings yet: the message has the room
             }`}
           >
             {opening ? (
@@ -355,7 +360,7 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
           {!opening && (
             <aside
               aria-label="Text settings"
-              className="min-h-0 flex-1 overflow-y-auto border-t border-slate-200 p-4 lg:w-80 lg:flex-none lg:border-t-0 lg:border-l dark:border-slate-800"
+              className="min-h-48 flex-1 overflow-y-auto border-t border-slate-200 p-4 landscape:min-h-0 landscape:w-80 landscape:flex-none landscape:border-t-0 landscape:border-l dark:border-slate-800"
             >
               <button
                 type="button"
