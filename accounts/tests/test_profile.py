@@ -194,6 +194,28 @@ def test_an_uploaded_avatar_is_saved_and_shown_in_the_shell(alice_client, alice)
     assert f'src="{uploaded["url"]}"' in alice_client.get("/dashboard").content.decode()
 
 
+def unsaved_photo_line(page: str) -> str:
+    return re.search(r"<p data-avatar-unsaved[^>]*>(.*?)</p>", page, re.S).group(1)
+
+
+def test_the_profile_says_nothing_is_unsaved_until_something_is(alice_client):
+    page = alice_client.get("/profile").content.decode()
+    assert unsaved_photo_line(page) == ""
+    assert re.search(r"data-unsaved-guard(?!=)", page)  # asks only once the form is changed
+
+
+def test_a_failed_save_says_the_new_photo_still_needs_save_changes(alice_client, alice):
+    uploaded = alice_client.post(
+        "/profile/avatar", {"file": SimpleUploadedFile("me.png", image_bytes(), content_type="image/png")}
+    ).json()
+    page = alice_client.post(
+        "/profile", profile_data(alice, name="A", avatar=uploaded["avatar"])
+    ).content.decode()
+    assert "Name must be at least 2 characters" in page
+    assert unsaved_photo_line(page) == "Save Changes to keep your new photo."
+    assert 'data-unsaved-guard="changed"' in page  # leaving now would lose the photo and the rest
+
+
 def test_replacing_or_removing_the_avatar_deletes_the_old_file(
     alice_client, alice, django_capture_on_commit_callbacks
 ):

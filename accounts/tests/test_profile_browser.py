@@ -73,3 +73,55 @@ def test_profile_edit_with_avatar_upload_and_each_validation_message(
     expect(page.locator("header span[data-avatar]")).to_have_text("A")
     alice.refresh_from_db()
     assert not alice.avatar
+
+
+def test_a_new_photo_is_said_to_need_save_changes_and_leaving_before_saving_asks_first(
+    signed_in_page, live_server, alice, tmp_path
+):
+    page = signed_in_page
+    page.goto(f"{live_server.url}/profile")
+    note = page.locator("[data-avatar-unsaved]")
+    dashboard = page.get_by_role("link", name="Dashboard")
+    save = page.get_by_role("button", name="Save Changes")
+    expect(note).to_have_text("")
+    prompts = []
+
+    def stay_on_the_page(dialog):
+        prompts.append(dialog.type)
+        dialog.dismiss()
+
+    page.on("dialog", stay_on_the_page)
+    dashboard.click()  # nothing changed: no prompt
+    page.wait_for_url(f"{live_server.url}/dashboard")
+    page.go_back()
+
+    photo = tmp_path / "me.png"
+    photo.write_bytes(image_bytes(size=(300, 300)))
+    page.locator("[data-avatar-input]").set_input_files(str(photo))
+    expect(page.locator("#toasts").get_by_text("File uploaded successfully!")).to_be_visible()
+    expect(note).to_have_text("Save Changes to keep your new photo.")
+
+    with page.expect_event("dialog") as prompt:
+        dashboard.click()
+    assert prompt.value.type == "beforeunload"
+    expect(note).to_have_text("Save Changes to keep your new photo.")  # stayed, photo and all
+    assert page.url == f"{live_server.url}/profile"
+    alice.refresh_from_db()
+    assert not alice.avatar
+
+    save.click()  # sending the form asks nothing
+    expect(page.locator("#toasts").get_by_text("Profile updated successfully")).to_be_visible()
+    expect(note).to_have_text("")
+    alice.refresh_from_db()
+    assert alice.avatar
+
+    page.get_by_role("button", name="Remove").click()
+    expect(note).to_have_text("Save Changes to remove your photo.")
+    save.click()
+    expect(page.locator("header span[data-avatar]")).to_have_text("A")
+    expect(note).to_have_text("")
+    dashboard.click()  # saved: leaving asks nothing
+    page.wait_for_url(f"{live_server.url}/dashboard")
+    assert prompts == ["beforeunload"]
+    alice.refresh_from_db()
+    assert not alice.avatar

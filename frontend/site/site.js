@@ -13,6 +13,7 @@ import { initCancelSubscription } from "./behaviours/billing.js";
 import { initDialogs } from "./behaviours/dialogs.js";
 import { initLocalTimes } from "./behaviours/local-time.js";
 import { initShellTitle } from "./behaviours/shell-title.js";
+import { initUnsavedChangesGuard } from "./behaviours/unsaved-changes.js";
 
 initToasts();
 initTheme();
@@ -27,3 +28,4 @@ initCancelSubscription(); // billing's: the cancel dialog on /billing
 initDialogs(); // modal <dialog>s: the cancel dialog, the dashboard's Invite Team
 initLocalTimes(); // <time data-local-time>: /usage's ledger times in the reader's zone
 initShellTitle(); // the top bar's title: one line, its tooltip the whole title when cut short
+initUnsavedChangesGuard(); // /profile: leaving with unsaved changes asks first

@@ -1,7 +1,8 @@
 // Profile picture upload (spec 000 §4): images only, 2 MB; progress rises 10% every 200 ms up
 // to 90% while the upload runs and jumps to 100% when it completes; then a preview with a
 // remove button. The upload stores the file; 'Save Changes' makes it the profile's avatar
-// (the hidden `avatar` input carries the stored name).
+// (the hidden `avatar` input carries the stored name), and a line under the hint says so
+// while the chosen photo is not the saved one.
 import { api, ApiError } from "../../lib/api.js";
 import { toast } from "../../lib/events.js";
 
@@ -21,6 +22,7 @@ export function initAvatarUploader() {
   const progress = progressBox.querySelector("progress");
   const percent = root.querySelector("[data-avatar-percent]");
   const errorLine = root.querySelector("[data-avatar-error]");
+  const unsaved = root.querySelector("[data-avatar-unsaved]");
   const maxBytes = Number(root.dataset.maxBytes);
   const maxMb = Math.round(maxBytes / (1024 * 1024));
 
@@ -31,6 +33,10 @@ export function initAvatarUploader() {
   const showError = (message) => {
     errorLine.textContent = message;
     errorLine.hidden = !message;
+  };
+  const showUnsaved = () => {
+    const { saved, keep, drop } = unsaved.dataset;
+    unsaved.textContent = hidden.value === saved ? "" : hidden.value ? keep : drop;
   };
   const showPreview = (url) => {
     preview.hidden = !url;
@@ -72,6 +78,7 @@ export function initAvatarUploader() {
       setProgress(100);
       hidden.value = data.avatar;
       showPreview(data.url);
+      showUnsaved();
       toast("File uploaded successfully!");
     } catch (err) {
       clearInterval(timer);
@@ -89,6 +96,7 @@ export function initAvatarUploader() {
   remove.addEventListener("click", () => {
     hidden.value = "";
     showPreview("");
+    showUnsaved();
     progressBox.hidden = true;
     showError("");
   });
