@@ -1,13 +1,11 @@
 """The six tools: one record each. Tools differ in data, not in code paths."""
 
-import functools
 from dataclasses import dataclass, field
 from typing import Literal
 
-from django.conf import settings
 from django.http import Http404
-from django.urls import get_script_prefix, get_urlconf, reverse
 
+from config.paths import path_for
 from services import tool_schemas
 from services.schema import StepSchemas, ToolSchema
 
@@ -114,7 +112,7 @@ class Tool:
     @property
     def path(self) -> str:
         """The tool page's URL (route `services:tool`)."""
-        return _tool_path(self.slug, get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF)
+        return path_for("services:tool", self.slug)
 
     def cost_for(self, step: str = "") -> int:
         """Credits one submit costs; a multi-step tool prices each step."""
@@ -452,10 +450,3 @@ def timeout_error_for(slug: str, step: str = "") -> str:
     """A run's message when its deadline passed: the tool's own timeout text, else its fallback."""
     outcome = _outcome(slug, step)
     return (outcome.timeout_error or outcome.fallback_error) if outcome else GENERIC_ERROR
-
-
-@functools.cache
-def _tool_path(slug: str, script_prefix: str, urlconf: str) -> str:
-    # reverse() takes tens of microseconds and the sidebar asks every tool's path on every page;
-    # the answer changes only with the script prefix or the URLconf, so it is kept per both.
-    return reverse("services:tool", args=[slug], urlconf=urlconf)

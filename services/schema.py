@@ -89,11 +89,6 @@ def latest_form_date() -> date:
     return timezone.localdate() + LATEST_DATE_AHEAD
 
 
-def is_form_date(value: str) -> bool:
-    day = form_day(value)
-    return day is not None and EARLIEST_DATE <= day <= latest_form_date()
-
-
 def _spelled_day(day: date) -> str:
     return dateformat.format(day, "j F Y")  # "1 January 2000": no day/month order to misread
 
@@ -207,10 +202,12 @@ class Field:
         # A hex code or a CSS colour name ("navy", "light blue", "Sky-Blue"): services.colors.
         if self.type == "color" and color_hex(value) is None:
             return value, self.messages["invalid"]
-        if self.type == "date" and form_day(value) is None:
-            return value, self.messages["invalid"]
-        if self.type == "date" and not is_form_date(value):
-            return value, self.date_range_message()
+        if self.type == "date":
+            day = form_day(value)
+            if day is None:
+                return value, self.messages["invalid"]
+            if not EARLIEST_DATE <= day <= latest_form_date():
+                return value, self.date_range_message()
         return value, None
 
     def date_range_message(self) -> str:

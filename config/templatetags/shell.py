@@ -1,13 +1,12 @@
 """The signed-in shell's navigation: the sidebar groups and the top-bar title rule."""
 
-from functools import cache
 from typing import NamedTuple
 
 from django import template
 from django.conf import settings
-from django.urls import get_script_prefix, get_urlconf, reverse
 
 from accounts.templatetags.account_ui import avatar_url
+from config.paths import path_for
 from config.render_cache import render_kept
 from services.registry import TOOLS
 
@@ -23,12 +22,7 @@ MAIN_MENU = [
 
 def main_menu_paths() -> tuple[tuple[str, str, str], ...]:
     """MAIN_MENU with each URL name resolved: (label, path, icon)."""
-    return _main_menu_paths(get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF)
-
-
-@cache  # every signed-in page asks; the paths change only with the script prefix or URLconf
-def _main_menu_paths(script_prefix: str, urlconf: str) -> tuple[tuple[str, str, str], ...]:
-    return tuple((label, reverse(name, urlconf=urlconf), icon) for label, name, icon in MAIN_MENU)
+    return tuple((label, path_for(name), icon) for label, name, icon in MAIN_MENU)
 
 
 class MenuItem(NamedTuple):  # a tuple, so a menu can be part of a render_kept key
