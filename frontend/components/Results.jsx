@@ -4,6 +4,7 @@ import { useId } from "react";
 import { downloadImage } from "../lib/download.js";
 import { useImageFallback } from "../lib/imageFallback.js";
 import { isWebUrl, outputParts, outputText, variationsOf } from "../lib/output.js";
+import FieldList from "./FieldList.jsx";
 import CopyButton from "./CopyButton.jsx";
 import * as ui from "./ui.js";
 
@@ -198,19 +199,7 @@ export function ScrapeResults({ output, headingRef }) {
           {output.report}
         </p>
       ) : (
-        // A long key takes at most 40% of the row: max-content alone could leave its value no room.
-        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[fit-content(40%)_minmax(0,1fr)]" data-testid="scrape-fields">
-          {parts.fields.map(([key, value]) => (
-            <div key={key} className="contents">
-              <dt dir="auto" className="font-medium text-slate-700 dark:text-slate-300">
-                {key}
-              </dt>
-              <dd dir="auto" className="whitespace-pre-line text-slate-900 dark:text-slate-100">
-                {value}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <FieldList fields={parts.fields} data-testid="scrape-fields" />
       )}
     </ResultCard>
   );

@@ -6,6 +6,7 @@ import { isWebUrl, outputParts, outputText } from "../../lib/output.js";
 import { urlFor } from "../../lib/urls.js";
 import { isFinished } from "../../lib/useGeneration.js";
 import { usePoll } from "../../lib/usePoll.js";
+import FieldList from "../FieldList.jsx";
 import CopyButton from "../CopyButton.jsx";
 import { CreativeWithTextEditor } from "../EditorSlot.jsx";
 import * as ui from "../ui.js";
@@ -91,20 +92,7 @@ function Output({ detail, toolLabel, downloadName }) {
           </p>
         </div>
       ))}
-      {parts.fields.length > 0 && (
-        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[fit-content(40%)_minmax(0,1fr)]">
-          {parts.fields.map(([key, value]) => (
-            <div key={key} className="contents">
-              <dt dir="auto" className="font-medium">
-                {key}
-              </dt>
-              <dd dir="auto" className="whitespace-pre-line text-slate-700 dark:text-slate-300">
-                {value}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      {parts.fields.length > 0 && <FieldList fields={parts.fields} compact />}
       {parts.topAds.map((ad) => (
         <div key={ad.rank} className="text-sm">
           <p className="font-medium">Top {ad.rank} Performing Ad</p>
