@@ -12,7 +12,29 @@ import os
 import signal
 import sys
 
-from honcho.command import main
+from honcho import command, manager
+
+
+class Manager(manager.Manager):
+    """honcho 2.0's manager, but a stop that comes before every process has reported its pid waits.
+
+    honcho learns each pid from its event queue. A Ctrl-C in the moment before that raised
+    KeyError in its signal handler, and the launcher then hung, waiting on processes nobody had
+    stopped. Here the stop is remembered instead, and honcho's loop carries it out once every
+    process has started, as it does when one of them ends.
+    """
+
+    _stop_asked = False
+
+    def _killall(self, force=False):
+        if not self._all_started():
+            self._stop_asked = True
+            self._terminating = False
+            return
+        super()._killall(force)
+
+    def _any_stopped(self):
+        return self._stop_asked or super()._any_stopped()
 
 
 def stop_on_hang_up(signum, frame):
@@ -23,5 +45,6 @@ def stop_on_hang_up(signum, frame):
 
 
 if __name__ == "__main__":
+    command.Manager = Manager
     signal.signal(signal.SIGHUP, stop_on_hang_up)
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(command.main(sys.argv[1:]))
