@@ -84,15 +84,15 @@ class DemoEngine:
             headline=copy.shorten(inputs.get("productName", ""), 60),
             sub_headline=copy.shorten(copy.capitalised(benefits[0]) if benefits else "", 70),
             call_to_action="Shop Now",
-            product=read_input_image(inputs.get("productImageUrl", ""), assets),
-            logo=read_input_image(inputs.get("logoUrl", ""), assets),
+            product=read_input_image(inputs, assets, "productImageUrl", what="product image"),
+            logo=read_input_image(inputs, assets, "logoUrl", what="logo"),
             seed=_seed(inputs),
         )
         return self.image_result(compose_creative(spec))
 
     def meta_creative_full(self, inputs: dict, assets: Assets) -> EngineResult:
         brief = copy.brief_from_scrape(inputs.get("scrapeData") or {})
-        product = read_input_image(inputs.get("productImage") or inputs.get("productImageUrl", ""), assets)
+        product = read_input_image(inputs, assets, "productImage", "productImageUrl", what="product image")
         if product is None:
             raise EngineError("Please provide a product image (upload or URL)")
         spec = CreativeSpec(
@@ -105,7 +105,7 @@ class DemoEngine:
             ),
             call_to_action="Learn More",
             product=product,
-            logo=read_input_image(inputs.get("logo") or inputs.get("logoUrl", ""), assets),
+            logo=read_input_image(inputs, assets, "logo", "logoUrl", what="logo"),
             seed=_seed(inputs),
         )
         return self.image_result(compose_creative(spec))
@@ -129,9 +129,9 @@ class DemoEngine:
             headline_color=inputs.get("headlineColor", ""),
             sub_headline_color=inputs.get("subHeadlineColor", ""),
             product=read_input_image(
-                inputs.get("productImageUpload") or inputs.get("productImageUrl", ""), assets
+                inputs, assets, "productImageUpload", "productImageUrl", what="product image"
             ),
-            logo=read_input_image(inputs.get("logoUpload") or inputs.get("logoImageUrl", ""), assets),
+            logo=read_input_image(inputs, assets, "logoUpload", "logoImageUrl", what="logo"),
             seed=seed,
         )
         return self.image_result(compose_creative(spec))

@@ -18,7 +18,7 @@ logger = logging.getLogger(__name__)
 
 IMAGE_MAX_BYTES = 15 * 1024 * 1024
 IMAGE_FETCH_TIMEOUT = 30.0
-IMAGE_FETCH_FAILED = "Failed to fetch image from URL: {reason}"
+IMAGE_FETCH_FAILED = "Failed to fetch image from URL ({what}): {reason}"
 
 
 def png_from_reference(reference: str, *, no_image_message: str) -> bytes:
@@ -65,51 +65,59 @@ def png_bytes(data: bytes, *, no_image_message: str) -> bytes:
     return png
 
 
-def read_input_image(reference: str, assets) -> bytes | None:
-    """The bytes of a user's logo or product image (None when the field is empty or unusable).
+def read_input_image(inputs: dict, assets, *fields: str, what: str) -> bytes | None:
+    """The bytes of a user's logo or product image: the first of `fields` (an upload field, then
+    its URL field) that is filled in. None when they are empty or name nothing readable.
 
     Our own upload URL is read from storage; a pasted URL is fetched with the public-address check.
     The result is verified by decoding. A pasted URL that gives no image fails the run with the
-    reason, as a scrape does: the address, the server's answer, the size or the content.
+    reason, as a scrape does — the address, the server's answer, the size or the content — and
+    names the image (`what`: "logo", "product image"), as a form may have both.
     """
-    reference = (reference or "").strip()
+    reference = next((value.strip() for field in fields if (value := inputs.get(field) or "").strip()), "")
     if not reference:
         return None
     data = assets.read(reference)
     if data is None and (reference.startswith("http://") or reference.startswith("https://")):
-        data = _fetch_pasted_image(reference)
+        data = _fetch_pasted_image(reference, what=what)
     if data is None:
         return None
     try:
         return reencode_image(data, force_png=True)[0]
     except InvalidImage as exc:
-        raise EngineError(IMAGE_FETCH_FAILED.format(reason=exc.message)) from None
+        raise EngineError(_fetch_failed(what, exc.message)) from None
 
 
-def _fetch_pasted_image(url: str) -> bytes:
+def _fetch_pasted_image(url: str, *, what: str) -> bytes:
     try:
         response = outbound.fetch(
             url, timeout=IMAGE_FETCH_TIMEOUT, max_bytes=IMAGE_MAX_BYTES, user_supplied=True
         )
     except outbound.UnresolvableHost:
         raise EngineError(
-            IMAGE_FETCH_FAILED.format(reason="Could not resolve the image's address."), retryable=True
+            _fetch_failed(what, "Could not resolve the image's address"), retryable=True
         ) from None
     except outbound.OutboundError as exc:
         reason = exc.message
         if exc.kind == "too_large":
-            reason = f"The image is larger than {IMAGE_MAX_BYTES // (1024 * 1024)} MB."
+            reason = f"The image is larger than {IMAGE_MAX_BYTES // (1024 * 1024)} MB"
         raise EngineError(
-            IMAGE_FETCH_FAILED.format(reason=reason), retryable=exc.kind in ("timeout", "connection")
+            _fetch_failed(what, reason), retryable=exc.kind in ("timeout", "connection")
         ) from None
     if not response.ok:
         raise EngineError(
-            IMAGE_FETCH_FAILED.format(
-                reason=f"the server answered {response.status} {response.reason}".strip()
-            ),
+            _fetch_failed(what, f"The server answered {response.status} {response.reason}".strip()),
             retryable=response.status >= 500,
         )
     return response.content
+
+
+def _fetch_failed(what: str, reason: str) -> str:
+    """The documented message, naming the image, with the reason as one sentence."""
+    reason = reason.strip()
+    return IMAGE_FETCH_FAILED.format(
+        what=what, reason=reason if reason.endswith((".", "!", "?")) else f"{reason}."
+    )
 
 
 def image_for_webhook(reference: str, assets) -> str:

@@ -213,16 +213,16 @@ class OpenAIEngine:
             ]
         )
         references = [
-            read_input_image(inputs.get("productImageUrl", ""), assets),
-            read_input_image(inputs.get("logoUrl", ""), assets),
+            read_input_image(inputs, assets, "productImageUrl", what="product image"),
+            read_input_image(inputs, assets, "logoUrl", what="logo"),
         ]
         return self.image_result(self.image(prompt, "1024x1024", references, NO_IMAGE))
 
     def meta_creative_full(self, inputs: dict, assets: Assets) -> EngineResult:
-        product = read_input_image(inputs.get("productImage") or inputs.get("productImageUrl", ""), assets)
+        product = read_input_image(inputs, assets, "productImage", "productImageUrl", what="product image")
         if product is None:
             raise EngineError("Please provide a product image (upload or URL)")
-        logo = read_input_image(inputs.get("logo") or inputs.get("logoUrl", ""), assets)
+        logo = read_input_image(inputs, assets, "logo", "logoUrl", what="logo")
         report = scrape_report_text(inputs.get("scrapeData") or {})[:3000]
         prompt = " ".join(
             [
@@ -262,8 +262,8 @@ class OpenAIEngine:
             ]
         )
         references = [
-            read_input_image(inputs.get("productImageUpload") or inputs.get("productImageUrl", ""), assets),
-            read_input_image(inputs.get("logoUpload") or inputs.get("logoImageUrl", ""), assets),
+            read_input_image(inputs, assets, "productImageUpload", "productImageUrl", what="product image"),
+            read_input_image(inputs, assets, "logoUpload", "logoImageUrl", what="logo"),
         ]
         size = inputs.get("format") or "1024x1024"
         return self.image_result(self.image(prompt, size, references, NO_IMAGE))

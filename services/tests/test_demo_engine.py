@@ -323,15 +323,17 @@ def test_a_pasted_image_url_to_a_private_address_fails(alice_assets):
     )
     with pytest.raises(EngineError) as caught:
         run("social-media-creative", inputs, alice_assets)
-    assert caught.value.message == "Failed to fetch image from URL: This address is not allowed."
+    assert (
+        caught.value.message == "Failed to fetch image from URL (product image): This address is not allowed."
+    )
 
 
 @pytest.mark.parametrize(
     ("status", "body", "headers", "reason", "retryable"),
     [
-        (404, "File not found", {"Content-Type": "text/html"}, "the server answered 404 Not Found", False),
-        (503, "busy", {"Content-Type": "text/plain"}, "the server answered 503 Service Unavailable", True),
-        (200, "<html>a page</html>", {"Content-Type": "text/html"}, "Only image files are allowed", False),
+        (404, "File not found", {"Content-Type": "text/html"}, "The server answered 404 Not Found.", False),
+        (503, "busy", {"Content-Type": "text/plain"}, "The server answered 503 Service Unavailable.", True),
+        (200, "<html>a page</html>", {"Content-Type": "text/html"}, "Only image files are allowed.", False),
         (
             200,
             "x",
@@ -348,7 +350,7 @@ def test_a_pasted_image_url_that_gives_no_image_says_why(
     inputs = cleaned("meta-creative", {**META_CREATIVE, "productImageUrl": upstream.url("/p.png")})
     with pytest.raises(EngineError) as caught:
         run("meta-creative", inputs, alice_assets)
-    assert caught.value.message == f"Failed to fetch image from URL: {reason}"
+    assert caught.value.message == f"Failed to fetch image from URL (product image): {reason}"
     assert caught.value.retryable is retryable
 
 
@@ -358,7 +360,21 @@ def test_a_pasted_image_url_whose_host_does_not_resolve_says_so(alice_assets):
     )
     with pytest.raises(EngineError) as caught:
         run("meta-creative", inputs, alice_assets)
-    assert caught.value.message == "Failed to fetch image from URL: Could not resolve the image's address."
+    assert caught.value.message == (
+        "Failed to fetch image from URL (product image): Could not resolve the image's address."
+    )
+
+
+def test_a_failing_logo_url_is_named_as_the_logo(upstream, alice_assets):
+    upstream.route("GET", "/p.png", body=make_png(50, 50, "#00FF00"), headers={"Content-Type": "image/png"})
+    upstream.route("GET", "/logo.png", status=404, body="gone", headers={"Content-Type": "text/plain"})
+    inputs = cleaned(
+        "social-media-creative",
+        {"productImageUrl": upstream.url("/p.png"), "logoImageUrl": upstream.url("/logo.png")},
+    )
+    with pytest.raises(EngineError) as caught:
+        run("social-media-creative", inputs, alice_assets)
+    assert caught.value.message == "Failed to fetch image from URL (logo): The server answered 404 Not Found."
 
 
 def test_another_users_upload_is_not_used(bob, alice_assets, store_upload):
