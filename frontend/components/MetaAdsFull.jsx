@@ -4,9 +4,10 @@ import { PendingUploads } from "../lib/pendingUploads.js";
 import { initialValues, resumedValues } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
-import { ContentPolicyCard, CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
-import { CopyVariations, EditableCreative, FocusWhenShown, HistoryPanel, OnDemand, ProgressOverlay, ScrapeResults } from "./OnDemand.jsx";
+import { ContentPolicyCard, FailurePanel, SubmitButton } from "./Cards.jsx";
+import { CopyVariations, EditableCreative, FocusWhenShown, OnDemand, ProgressOverlay, ScrapeResults } from "./OnDemand.jsx";
 import SchemaForm from "./SchemaForm.jsx";
+import { ToolHeader } from "./ToolHeader.jsx";
 import { CONNECTION_LOST, FormStatus, failureMessage, failureTitle, failureToast, isRefunded, startFailure, useToolForm } from "./toolForm.js";
 import * as ui from "./ui.js";
 
@@ -86,7 +87,6 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
   // The settled copy and creative, each kept while the other step runs: a full ad needs both.
   const [outcomes, setOutcomes] = useState({ copy: null, creative: null });
   const [lastStep, setLastStep] = useState(null); // the step settled last: focus goes to it
-  const [historyOpen, setHistoryOpen] = useState(false);
   const [historyVersion, setHistoryVersion] = useState(0);
   const [runningStep, setRunningStep] = useState(null);
   const scrapeHeading = useRef(null);
@@ -170,19 +170,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
 
   return (
     <div className="space-y-6">
-      <CreditsBar
-        balance={balance}
-        cost={steps.copy.cost}
-        costNote="per copy or creative (scraping is free)"
-        billingUrl={urls.billing}
-        historyOpen={historyOpen}
-        onToggleHistory={() => setHistoryOpen((o) => !o)}
-      />
-      {historyOpen && (
-        <OnDemand>
-          <HistoryPanel serviceType={tool.serviceType} listUrl={urls.history} itemUrl={urls.historyItem} toolLabels={toolLabels} refreshKey={historyVersion} />
-        </OnDemand>
-      )}
+      <ToolHeader tool={tool} balance={balance} cost={steps.copy.cost} costNote="per copy or creative (scraping is free)" urls={urls} toolLabels={toolLabels} historyVersion={historyVersion} />
       {/* grid-cols-1 and min-w-0: a column is never wider than the screen, whatever its
           content's widest word (a long URL in a result). */}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

@@ -4,9 +4,10 @@ import { PendingUploads } from "../lib/pendingUploads.js";
 import { initialValues, resumedValues } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
-import { CreditsBar, FailurePanel, SubmitButton } from "./Cards.jsx";
-import { FocusWhenShown, HistoryPanel, OnDemand, ProgressOverlay } from "./OnDemand.jsx";
+import { FailurePanel, SubmitButton } from "./Cards.jsx";
+import { FocusWhenShown, OnDemand, ProgressOverlay } from "./OnDemand.jsx";
 import SchemaForm from "./SchemaForm.jsx";
+import { ToolHeader } from "./ToolHeader.jsx";
 import { CONNECTION_LOST, FormStatus, failureMessage, failureTitle, failureToast, isRefunded, startFailure, useToolForm } from "./toolForm.js";
 
 /**
@@ -21,7 +22,6 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
   const balance = useBalance(initialBalance);
   const [values, setValues] = useState(() => initialValues(tool.schema));
   const [outcome, setOutcome] = useState(null); // the settled generation, or a network failure
-  const [historyOpen, setHistoryOpen] = useState(false);
   const [historyVersion, setHistoryVersion] = useState(0);
   const outcomeHeading = useRef(null);
 
@@ -50,18 +50,7 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
 
   return (
     <div className="space-y-6">
-      <CreditsBar
-        balance={balance}
-        cost={tool.cost}
-        billingUrl={urls.billing}
-        historyOpen={historyOpen}
-        onToggleHistory={() => setHistoryOpen((o) => !o)}
-      />
-      {historyOpen && (
-        <OnDemand>
-          <HistoryPanel serviceType={tool.serviceType} listUrl={urls.history} itemUrl={urls.historyItem} toolLabels={toolLabels} refreshKey={historyVersion} />
-        </OnDemand>
-      )}
+      <ToolHeader tool={tool} balance={balance} cost={tool.cost} urls={urls} toolLabels={toolLabels} historyVersion={historyVersion} />
       {/* grid-cols-1 and min-w-0: a column is never wider than the screen, whatever its
           content's widest word (a long URL in a result). */}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
