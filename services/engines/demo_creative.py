@@ -5,12 +5,14 @@ product image on a soft card, the logo, a headline and sub-headline in real font
 
 import hashlib
 import io
+import unicodedata
 from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageOps
 
 from services.colors import color_hex, hex_to_rgb
-from services.engines.text_faces import TextFaces, text_faces
+from services.engines.text_bidi import paragraph_direction
+from services.engines.text_faces import SEQUENCE_MARKS, SKIN_TONES, TextFaces, text_faces
 
 WHITE = (255, 255, 255)
 
@@ -190,38 +192,121 @@ def _place_product(canvas: Image.Image, product: Image.Image, *, box, radius: in
     canvas.alpha_composite(fitted, (x + padding, y + padding))
 
 
-def _wrap(draw: ImageDraw.ImageDraw, text: str, faces: TextFaces, max_width: int) -> list[str]:
+def wrap_lines(
+    draw: ImageDraw.ImageDraw, text: str, faces: TextFaces, max_width: int, *, direction: str
+) -> tuple[list[str], bool]:
+    """Lines that fit max_width, broken where a browser may break: at spaces and between Chinese
+    and Japanese characters; and whether a word too long for a line of its own had to be cut."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
-        trial = f"{current} {word}".strip()
-        if faces.length(draw, trial) <= max_width or not current:
+    cut = False
+    for glue, piece in _break_pieces(text):
+        trial = f"{current}{glue}{piece}" if current else piece
+        if faces.length(draw, trial, direction=direction) <= max_width:
             current = trial
-        else:
+            continue
+        if current:
             lines.append(current)
-            current = word
+        current = piece
+        if faces.length(draw, piece, direction=direction) <= max_width:
+            continue
+        cut, current = True, ""
+        for cluster in _clusters(piece):
+            trial = current + cluster
+            if current and faces.length(draw, trial, direction=direction) > max_width:
+                lines.append(current)
+                trial = cluster
+            current = trial
     if current:
         lines.append(current)
-    return lines
+    return lines, cut
+
+
+# Chinese and Japanese are written without spaces: a line may break between any two of these
+# characters (CJK punctuation, kana, ideographs, full-width forms) ...
+CJK_RANGES = ((0x2E80, 0x2FDF), (0x3000, 0x30FF), (0x31F0, 0x31FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF))
+CJK_RANGES += ((0xF900, 0xFAFF), (0xFF00, 0xFFEF), (0x20000, 0x3FFFF))
+# ... except before closing punctuation, small kana and the long-vowel mark, or after an opening
+# bracket (the basic kinsoku rules a browser follows).
+NO_BREAK_BEFORE = frozenset(
+    "、。，．・：；？！ー）」』】〕〉》〙〗｝］ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々〜"
+)
+NO_BREAK_AFTER = frozenset("（「『【〔〈《〘〖｛［")
+
+
+def _is_cjk(char: str) -> bool:
+    code = ord(char)
+    return any(low <= code <= high for low, high in CJK_RANGES)
+
+
+def _break_pieces(text: str) -> list[tuple[str, str]]:
+    """The text as (glue, piece) pairs between break opportunities: glue is the space a line
+    break swallows ("" between CJK characters)."""
+    pieces: list[tuple[str, str]] = []
+    for word in text.split():
+        glue = " "
+        piece = ""
+        for i, char in enumerate(word):
+            if piece and i > 0:
+                before = word[i - 1]
+                if (
+                    (_is_cjk(before) or _is_cjk(char))
+                    and char not in NO_BREAK_BEFORE
+                    and before not in NO_BREAK_AFTER
+                    and not _joins_previous(char)
+                ):
+                    pieces.append((glue, piece))
+                    glue, piece = "", ""
+            piece += char
+        pieces.append((glue, piece))
+    return pieces
+
+
+def _joins_previous(char: str) -> bool:
+    """Marks drawn on or with the character before them: a combining mark (Thai and Devanagari
+    vowel signs too), a variation selector, the zero-width joiner, a skin tone."""
+    return unicodedata.category(char).startswith("M") or char in SEQUENCE_MARKS or char in SKIN_TONES
+
+
+def _clusters(word: str) -> list[str]:
+    """A word cut where a line may break inside it as a last resort: before a character that
+    does not join the one before (nor follows a zero-width joiner or a virama, which build one
+    glyph with the next character)."""
+    clusters: list[str] = []
+    for char in word:
+        if clusters and (
+            _joins_previous(char)
+            or clusters[-1][-1] == "\u200d"
+            or unicodedata.combining(clusters[-1][-1]) == 9
+        ):
+            clusters[-1] += char
+        else:
+            clusters.append(char)
+    return clusters
 
 
 def _draw_text_block(draw, text, *, family, weight, size, top, width, max_width, color, max_lines) -> int:
-    """Centred, wrapped text with a soft shadow; shrinks until it fits in max_lines. Returns the bottom."""
+    """Centred, wrapped text with a soft shadow; shrinks until it fits in max_lines without a word
+    cut. Returns the bottom."""
     while True:
         faces = text_faces(family, weight, size)
         # Wrapped as drawn: a word made only of characters no face has goes, and its space with it.
-        lines = _wrap(draw, faces.visible(text), faces, max_width)
-        if len(lines) <= max_lines or size <= 14:
+        visible = faces.visible(text)
+        # The whole block's direction, as dir="auto" takes it from the paragraph, not each line.
+        direction = paragraph_direction(visible)
+        lines, cut = wrap_lines(draw, visible, faces, max_width, direction=direction)
+        # Smaller before a word is cut (a Thai phrase has no spaces to break at).
+        if (len(lines) <= max_lines and not cut) or size <= 14:
             break
         size = int(size * 0.88)
     lines = lines[:max_lines]
     line_height = int(size * 1.22)
     shadow = max(1, size // 22)
     for i, line in enumerate(lines):
-        x = (width - faces.length(draw, line)) / 2
+        x = (width - faces.length(draw, line, direction=direction)) / 2
         baseline = top + i * line_height + faces.ascent
-        faces.draw(draw, (x + shadow, baseline + shadow), line, fill=(0, 0, 0, 90))
-        faces.draw(draw, (x, baseline), line, fill=color)
+        faces.draw(draw, (x + shadow, baseline + shadow), line, fill=(0, 0, 0, 90), direction=direction)
+        faces.draw(draw, (x, baseline), line, fill=color, direction=direction)
     return top + len(lines) * line_height
 
 

@@ -88,6 +88,6 @@ def test_a_keycap_is_one_emoji_glyph_not_a_digit_and_a_frame():
 
 def test_latin_text_is_drawn_by_the_family_alone():
     faces = text_faces("montserrat", 800, 64)
-    assert [face.path.rsplit("/", 1)[-1] for _, face in faces.runs("Glow Serum 20% off!")] == [
+    assert [run.face.path.rsplit("/", 1)[-1] for run in faces.runs("Glow Serum 20% off!")] == [
         "montserrat-latin-800-normal.woff"
     ]
