@@ -350,4 +350,4 @@ def avatar_file(request, user_id: int, filename: str):
     name = f"{avatar_dir(request.user)}/{filename}"
     if user_id != request.user.pk or not is_own_avatar_name(request.user, name):
         raise Http404
-    return file_response(name, download=False)
+    return file_response(request, name, download=False)

@@ -247,6 +247,8 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", f"{PRODUCT_NAME} <no-reply@lo
 # view; on S3 through short-lived signed URLs.
 S3_BUCKET = env_str("S3_BUCKET")
 if S3_BUCKET:
+    from botocore.config import Config as S3ClientConfig
+
     _default_storage = {
         "BACKEND": "storages.backends.s3.S3Storage",
         "OPTIONS": {
@@ -255,8 +257,16 @@ if S3_BUCKET:
             "access_key": env_str("S3_ACCESS_KEY_ID") or None,
             "secret_key": env_str("S3_SECRET_ACCESS_KEY") or None,
             "region_name": env_str("S3_REGION", "us-east-1"),
-            "addressing_style": env_str("S3_ADDRESSING_STYLE", "auto"),
-            "signature_version": "s3v4",
+            # Short timeouts and one retry: botocore's own (60 s, several retries) would let an S3
+            # that stops answering hold every web thread for minutes — each file view waits on it.
+            # (This replaces django-storages' own client config, hence the two settings in it.)
+            "client_config": S3ClientConfig(
+                s3={"addressing_style": env_str("S3_ADDRESSING_STYLE", "auto")},
+                signature_version="s3v4",
+                connect_timeout=env_int("S3_CONNECT_TIMEOUT", 3),
+                read_timeout=env_int("S3_READ_TIMEOUT", 10),
+                retries={"mode": "standard", "max_attempts": 2},
+            ),
             "querystring_auth": True,
             "querystring_expire": 3600,
             "default_acl": None,
@@ -273,7 +283,8 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic writes and WhiteNoise serves from: elsewhere for a read-only checkout.
+STATIC_ROOT = Path(env_str("STATIC_ROOT")) if env_str("STATIC_ROOT") else BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 DATA_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024

@@ -1,7 +1,8 @@
 """Django's default storage (local disk, or S3 when S3_BUCKET is set) as every app uses it.
 
-A refused write is StorageFailed, the one error views answer 503 for; a failed read is None.
-Paths and their owners are the callers' business (history.storage names the areas, accounts.avatars
+A refused write is StorageFailed, the one error views answer 503 for; a storage that cannot be
+read is StorageUnreachable (a kind of StorageFailed), so that a missing file (None) and a storage
+outage are never taken for one another. Paths and their owners are the callers' business (history.storage names the areas, accounts.avatars
 the avatar folder): nothing here knows what a file is for. `file_response` is how every private
 file reaches its owner, once the caller's view has checked who asks.
 """
@@ -11,6 +12,7 @@ import mimetypes
 
 from django.core.files.storage import default_storage
 from django.http import FileResponse, Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 
 logger = logging.getLogger(__name__)
 
@@ -27,6 +29,13 @@ class StorageFailed(Exception):
         super().__init__(self.message)
 
 
+class StorageUnreachable(StorageFailed):
+    """The storage could not be asked (S3 down or not answering, a disk error): logged where it
+    is raised. Not a missing file — that is None from read_file, a 404 from file_response."""
+
+    message = "Files cannot be reached right now. Please try again in a few minutes."
+
+
 def save_to_storage(path: str, content) -> str:
     """default_storage.save, with any storage error (OSError on disk, botocore's own types on S3)
     turned into StorageFailed. Returns the name actually written."""
@@ -38,15 +47,24 @@ def save_to_storage(path: str, content) -> str:
 
 
 def read_file(path: str) -> bytes | None:
-    """The stored bytes, or None when the file is missing or the storage cannot be read."""
+    """The stored bytes, or None when nothing is stored there. StorageUnreachable when the storage
+    cannot be read."""
     try:
         with default_storage.open(path, "rb") as handle:
             return handle.read()
-    except (FileNotFoundError, OSError):
+    except FileNotFoundError:
         return None
-    except Exception:  # S3 errors (botocore) surface as their own types
+    except Exception as exc:  # OSError on disk; on S3 botocore's own types (a missing key too)
+        if _is_missing_on_s3(exc):
+            return None
         logger.warning("Could not read %s from storage", path, exc_info=True)
-        return None
+        raise StorageUnreachable() from exc
+
+
+def _is_missing_on_s3(exc: Exception) -> bool:
+    # botocore's ClientError carries S3's code; imported lazily as boto is only there for S3.
+    response = getattr(exc, "response", None)
+    return isinstance(response, dict) and response.get("Error", {}).get("Code") in ("404", "NoSuchKey")
 
 
 def list_files(folder: str) -> list[str]:
@@ -99,12 +117,17 @@ def signed_url(path: str, *, download: bool, expire: int = SIGNED_URL_SECONDS) -
     )
 
 
-def file_response(path: str, *, download: bool) -> HttpResponse:
+def file_response(request, path: str, *, download: bool) -> HttpResponse:
     """The stored file, for a request the caller has already checked is its owner's: streamed
     from local disk, or on S3 a redirect to a signed URL that expires in minutes. Http404 when
-    nothing is stored there."""
+    nothing is stored there; the 503 page when the storage cannot be asked."""
     if not is_local_storage():
-        if not default_storage.exists(path):
+        try:
+            exists = default_storage.exists(path)
+        except Exception:  # botocore's own types: S3 down, or not answering within its timeouts
+            logger.warning("Could not look up %s in storage", path, exc_info=True)
+            return storage_unreachable_page(request)
+        if not exists:
             raise Http404("No such file")
         response = HttpResponseRedirect(signed_url(path, download=download))
         response["Cache-Control"] = "private, no-store"
@@ -112,8 +135,11 @@ def file_response(path: str, *, download: bool) -> HttpResponse:
 
     try:
         handle = default_storage.open(path, "rb")
-    except (FileNotFoundError, OSError):
+    except FileNotFoundError:
         raise Http404("No such file") from None
+    except OSError:
+        logger.warning("Could not open %s", path, exc_info=True)
+        return storage_unreachable_page(request)
     filename = path.rpartition("/")[2]
     content_type = mimetypes.guess_type(filename)[0] or "application/octet-stream"
     if content_type not in SAFE_CONTENT_TYPES:
@@ -127,4 +153,10 @@ def file_response(path: str, *, download: bool) -> HttpResponse:
     response["Cache-Control"] = "private, max-age=3600"
     # Even if a stored file were somehow rendered as a document, it could run nothing.
     response["Content-Security-Policy"] = "default-src 'none'; img-src 'self'; sandbox"
+    return response
+
+
+def storage_unreachable_page(request) -> HttpResponse:
+    response = render(request, "503.html", {"message": StorageUnreachable.message}, status=503)
+    response["Retry-After"] = "60"
     return response

@@ -15,4 +15,4 @@ def download_file(request, area: str, user_id: int, name: str):
     # Anonymous visitors and other users get the same 404 as a missing file: no hint that it exists.
     if stored is None or not request.user.is_authenticated or stored.user_id != request.user.pk:
         raise Http404("No such file")
-    return file_response(stored.path, download=request.GET.get("download") == "1")
+    return file_response(request, stored.path, download=request.GET.get("download") == "1")

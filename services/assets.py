@@ -5,8 +5,11 @@ turn the file view into an SSRF target). They ask `Assets.read()`, which reads s
 directly — and only under the generation owner's id.
 """
 
-from config.storage import read_file
+from config.storage import StorageUnreachable, read_file
 from history.storage import stored_path_from_reference
+from services.engines.base import EngineError
+
+UPLOAD_UNREADABLE = "Your uploaded image could not be read just now. Please try again in a few minutes."
 
 
 class Assets:
@@ -17,8 +20,14 @@ class Assets:
         """The bytes of one of this user's stored files, named by our file URL (relative or
         absolute) or its storage path. None for anything else — including another user's
         file, a missing file, and foreign http(s) URLs, which the engine fetches itself
-        through config.outbound with the public-address check."""
+        through config.outbound with the public-address check.
+
+        A storage that cannot be read fails the run (refunded) rather than letting the engine go
+        on without the user's image."""
         stored = stored_path_from_reference(url_or_path)
         if stored is None or stored.user_id != self.user.pk:
             return None
-        return read_file(stored.path)
+        try:
+            return read_file(stored.path)
+        except StorageUnreachable:
+            raise EngineError(UPLOAD_UNREADABLE, retryable=True) from None
