@@ -1,10 +1,14 @@
 """Is this process fit to serve? /healthz for load balancers, and the start-up refusal of a web
 process whose configuration cannot work (config/wsgi.py)."""
 
+import logging
+
 from django.core import checks
 from django.core.exceptions import ImproperlyConfigured
-from django.db import connection
+from django.db import DatabaseError, connection
 from django.http import HttpResponse
+
+logger = logging.getLogger(__name__)
 
 # The tag of the system checks a web process runs as it starts (services/checks.py): settings
 # mistakes that `check`, `migrate`, the workers and the reaper already refuse, but that gunicorn
@@ -16,9 +20,16 @@ def healthz(request):
     """Liveness + database check for load balancers; also the benchmarks' baseline view.
 
     It does not repeat the configuration checks: a web process with a configuration Error never
-    starts (refuse_to_serve_misconfigured), and the settings cannot change while it runs."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
+    starts (refuse_to_serve_misconfigured), and the settings cannot change while it runs.
+
+    An unreachable database is the answer this probe exists for, not a crash: 503 and one
+    warning line, where a 500 would put a traceback per probe into the error log alerts watch."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except DatabaseError as exc:
+        logger.warning("Health check failed: the database is unreachable (%s)", " ".join(str(exc).split()))
+        return HttpResponse("database unreachable", status=503, content_type="text/plain")
     return HttpResponse("ok", content_type="text/plain")
 
 

@@ -3,7 +3,9 @@
 - Expired sessions (what `manage.py clearsessions` does).
 - The task queue's rows for finished jobs (one or more per generation) once they are older than
   TASK_RESULTS_KEPT_DAYS: the generation record keeps everything worth keeping (status, error,
-  output, times), so a finished job's row is only of use while debugging it.
+  output, times), so a finished job's row is only of use while debugging it. The same goes for a
+  row still marked running that long after it started: its worker died (a killed worker never
+  marks its row), and the reaper failed and refunded the generation within minutes.
 - The payloads of old Stripe events (billing.housekeeping).
 
 Run by the reaper's loop once an hour (config/Procfile), or on its own: `manage.py housekeeping`.
@@ -30,7 +32,7 @@ class Cleaned:
 
     def __str__(self) -> str:
         return (
-            f"expired sessions cleared; {self.task_results} finished task result(s) deleted; "
+            f"expired sessions cleared; {self.task_results} old task result(s) deleted; "
             f"{self.stripe_event_payloads} Stripe event payload(s) cleared"
         )
 
@@ -41,15 +43,16 @@ def clean_up(
     task_results_kept_days: int = TASK_RESULTS_KEPT_DAYS,
     batch_size: int = BATCH_SIZE,
 ) -> Cleaned:
-    """Delete expired sessions and the task results of jobs finished more than
-    `task_results_kept_days` days before `now` (never queued or running jobs), and empty the
-    payloads of old Stripe events."""
+    """Delete expired sessions and the task results of jobs finished (or started, for those a dead
+    worker left running) more than `task_results_kept_days` days before `now` — never queued
+    jobs or recent ones — and empty the payloads of old Stripe events."""
     now = now or timezone.now()
     # The configured engine knows where its sessions live (a cache-based one expires them itself).
     import_module(settings.SESSION_ENGINE).SessionStore.clear_expired()
+    cutoff = now - timedelta(days=task_results_kept_days)
     old_results = DBTaskResult.objects.finished().filter(
-        finished_at__lt=now - timedelta(days=task_results_kept_days)
-    )
+        finished_at__lt=cutoff
+    ) | DBTaskResult.objects.running().filter(started_at__lt=cutoff)
     cleaned = Cleaned(
         task_results=sum(batch.delete()[0] for batch in in_batches(old_results, size=batch_size)),
         stripe_event_payloads=clear_old_stripe_event_payloads(now=now, batch_size=batch_size),

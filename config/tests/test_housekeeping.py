@@ -1,5 +1,6 @@
 """manage.py housekeeping (config/housekeeping.py): expired sessions and old finished task
-results go; live sessions, recent results and unfinished jobs stay. (Old Stripe event payloads:
+results (and rows a dead worker left running) go; live sessions, recent results and queued or
+running jobs stay. (Old Stripe event payloads:
 billing/tests/test_stripe_event_housekeeping.py.)"""
 
 from datetime import timedelta
@@ -23,7 +24,9 @@ def session(*, expires_in: int) -> str:
     return store.session_key
 
 
-def task_result(status: str, *, finished_days_ago: float | None = None) -> DBTaskResult:
+def task_result(
+    status: str, *, finished_days_ago: float | None = None, started_days_ago: float | None = None
+) -> DBTaskResult:
     now = timezone.now()
     return DBTaskResult.objects.create(
         status=status,
@@ -31,6 +34,7 @@ def task_result(status: str, *, finished_days_ago: float | None = None) -> DBTas
         task_path="services.tasks.run_generation_task",
         backend_name="default",
         run_after=now,
+        started_at=None if started_days_ago is None else now - timedelta(days=started_days_ago),
         finished_at=None if finished_days_ago is None else now - timedelta(days=finished_days_ago),
     )
 
@@ -47,13 +51,15 @@ def test_finished_task_results_older_than_the_retention_are_deleted():
     old_failure = task_result("FAILED", finished_days_ago=30)
     recent = task_result("SUCCESSFUL", finished_days_ago=1)
     queued = task_result("READY")
-    running = task_result("RUNNING")
+    running = task_result("RUNNING", started_days_ago=0.01)
+    # A worker killed mid-job never marks its row; the reaper refunded the generation long ago.
+    left_running_by_a_dead_worker = task_result("RUNNING", started_days_ago=8)
 
-    assert clean_up(task_results_kept_days=7).task_results == 2
+    assert clean_up(task_results_kept_days=7).task_results == 3
 
     kept = set(DBTaskResult.objects.values_list("pk", flat=True))
     assert kept == {recent.pk, queued.pk, running.pk}
-    assert not kept & {old_success.pk, old_failure.pk}
+    assert not kept & {old_success.pk, old_failure.pk, left_running_by_a_dead_worker.pk}
 
 
 def test_it_deletes_a_backlog_larger_than_one_batch():
@@ -67,7 +73,7 @@ def test_the_command_reports_what_it_did_once(capsys, caplog):
     task_result("SUCCESSFUL", finished_days_ago=3)
     call_command("housekeeping", "--task-results-days", "2")
     assert capsys.readouterr().out.startswith(
-        "Housekeeping: expired sessions cleared; 1 finished task result(s) deleted; 0 Stripe event payload(s) cleared"
+        "Housekeeping: expired sessions cleared; 1 old task result(s) deleted; 0 Stripe event payload(s) cleared"
     )
     assert not DBTaskResult.objects.exists()
     assert caplog.records == []  # said once, on its output

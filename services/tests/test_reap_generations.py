@@ -153,7 +153,7 @@ def test_the_loop_does_the_housekeeping_and_logs_what_it_did(alice, caplog):
     with caplog.at_level("INFO"):
         reap_in_a_loop(interval=30, passes=1)
     assert not Session.objects.filter(session_key=expired.session_key).exists()
-    assert "Housekeeping: expired sessions cleared; 0 finished task result(s) deleted" in caplog.text
+    assert "Housekeeping: expired sessions cleared; 0 old task result(s) deleted" in caplog.text
 
 
 def test_the_procfile_restarts_the_workers_and_the_reaper_should_they_exit():

@@ -1,4 +1,4 @@
-"""Delete expired sessions and old finished task results, and empty old Stripe event payloads
+"""Delete expired sessions and old task results, and empty old Stripe event payloads
 (config/housekeeping.py).
 
 The reaper's loop runs this once an hour; run it from cron instead if the reaper is not looping.
@@ -23,7 +23,7 @@ class Command(BaseCommand):
             type=int,
             default=TASK_RESULTS_KEPT_DAYS,
             metavar="N",
-            help=f"Keep finished task results for N days (default: {TASK_RESULTS_KEPT_DAYS}).",
+            help=f"Keep old task results for N days (default: {TASK_RESULTS_KEPT_DAYS}).",
         )
 
     def handle(self, *, task_results_days: int, verbosity: int, **options) -> None:
