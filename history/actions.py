@@ -146,6 +146,16 @@ VERSIONS_KEPT = 10
 NOT_A_PNG = "The edited image must be a PNG file"
 NOT_EDITABLE = "This generation has no image to edit"
 NO_FILE = "No file provided"
+# A version is "the creative with custom text": one with no text to see would be the original
+# under another name, badge and all. Taking the text off is remove_creative_text instead.
+NO_VISIBLE_TEXT = "Add text to apply"
+
+# What the editor's JavaScript trims (String.prototype.trim, ECMAScript WhiteSpace and
+# LineTerminator), so the server refuses exactly the texts the editor treats as empty.
+_JS_WHITESPACE = (
+    " \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
 
 
 class VersionRejected(Exception):
@@ -157,8 +167,19 @@ class VersionRejected(Exception):
         super().__init__(message)
 
 
+def has_visible_text(layers: dict) -> bool:
+    """Whether any layer draws something: text that is not all whitespace, not fully transparent."""
+    return any(
+        element["text"].strip(_JS_WHITESPACE) and element["opacity"] > 0
+        for element in layers.get("elements", [])
+    )
+
+
 def save_creative_version(*, generation: Generation, image: bytes, layers: dict) -> CreativeVersion:
     """Store an edited creative as the generation's newest version (the original is kept).
+
+    `layers` (validated by history.layers.parse_layers) must have text to see: without, the
+    "version" would be the original (NO_VISIBLE_TEXT; remove_creative_text brings that back).
 
     The PNG must have exactly the original's pixel size — the editor always renders at natural
     size, so a different size means a wrong or tampered upload — and must decode completely.
@@ -166,6 +187,8 @@ def save_creative_version(*, generation: Generation, image: bytes, layers: dict)
     which is the expensive part (up to 25 megapixels). What is stored is a fresh PNG of the
     decoded pixels. Raises VersionRejected, or StorageFailed with nothing written (no row, no file).
     """
+    if not has_visible_text(layers):
+        raise VersionRejected(NO_VISIBLE_TEXT, field="layers")
     width, height = _original_size(generation)
     try:
         source_format, size = image_header(image)
@@ -200,6 +223,19 @@ def save_creative_version(*, generation: Generation, image: bytes, layers: dict)
         delete_files([stored.path])  # no row points at it: do not leave it behind
         raise
     return version
+
+
+def remove_creative_text(*, generation: Generation) -> int:
+    """Take the custom text off a creative: delete its saved versions, rows first and then their
+    files once that is committed, so pages show and download the original again, without the
+    'With Custom Text' badge, and the editor reopens on it with no layers. Returns how many
+    versions went (0 when there were none: asking twice is harmless)."""
+    with transaction.atomic():
+        # Locked, so a version saved meanwhile is either gone with these or kept whole.
+        versions = list(CreativeVersion.objects.filter(generation=generation).select_for_update())
+        CreativeVersion.objects.filter(pk__in=[v.pk for v in versions]).delete()
+        transaction.on_commit(lambda: delete_files([v.file.name for v in versions]))
+    return len(versions)
 
 
 def _original_size(generation: Generation) -> tuple[int, int]:

@@ -8,7 +8,12 @@ ones are listed too (with their status) so a panel can show 'Generating … cont
                                                   → 201 {"id", "image", "layers", "created_at"}
                                                     400 {"errors": {field: [msg]}}; 429 {"detail"}
                                                     past the hourly upload allowance; 503 the
-                                                    errors shape when the storage refuses the write
+                                                    errors shape when the storage refuses the write;
+                                                    layers without visible text are refused (400
+                                                    on `layers`: that would be the original)
+    DELETE /api/generations/<id>/versions/        → 204: the custom text is taken off, every saved
+                                                    version deleted, so the original is shown and
+                                                    downloaded again (also when there was none)
     GET  /api/generations/<id>/versions/latest/   → {"version": {"id", "image", "layers", "original",
                                                     "created_at"}}, or {"version": null} when nothing
                                                     was saved yet; 404 for a generation that is not
@@ -28,6 +33,7 @@ from history.actions import (
     NO_FILE,
     VERSION_MAX_BYTES,
     VersionRejected,
+    remove_creative_text,
     save_creative_version,
     size_message,
 )
@@ -154,6 +160,17 @@ class VersionsView(BadRequestMixin, APIView):
         except StorageFailed as exc:
             return Response({"errors": {"file": [exc.message]}}, status=503)
         return Response(version_payload(version), status=201)
+
+    @extend_schema(
+        responses={204: None, 404: OpenApiResponse(description="No such generation of the signed-in user")}
+    )
+    def delete(self, request, pk: int):
+        """Back to the original: what the editor's Apply does once every text is removed."""
+        generation = Generation.objects.for_user(request.user).filter(pk=pk).first()
+        if generation is None:
+            return Response({"detail": "Not found."}, status=404)
+        remove_creative_text(generation=generation)
+        return Response(status=204)
 
 
 class LatestVersionResponseSerializer(serializers.Serializer):

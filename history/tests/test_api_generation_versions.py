@@ -238,3 +238,75 @@ def test_it_keeps_only_the_newest_versions_and_deletes_older_files(
     assert [v.file_url for v in kept] == images[::-1][:VERSIONS_KEPT]
     for dropped in images[:2]:
         assert not default_storage.exists(stored_path_from_reference(dropped).path)
+
+
+# --- no text: not a version; taking the text off brings back the original -----------------
+
+
+@pytest.mark.parametrize(
+    "elements",
+    [
+        [],
+        [layers(text="")["elements"][0]],
+        [layers(text=" \n\t\u3000\ufeff")["elements"][0]],
+        [layers(text="Sale", opacity=0)["elements"][0]],
+        [layers(text="")["elements"][0], layers(id="t2", text="Sale", opacity=0)["elements"][0]],
+    ],
+    ids=["no-layers", "empty", "whitespace", "transparent", "empty-and-transparent"],
+)
+def test_it_refuses_a_version_without_visible_text(alice_client, alice, elements):
+    response = post_version(
+        alice_client, make_creative(alice), layer_json=json.dumps({"version": 1, "elements": elements})
+    )
+    assert response.status_code == 400
+    assert errors(response) == {"layers": ["Add text to apply"]}
+    assert not CreativeVersion.objects.exists()
+
+
+def test_one_visible_layer_among_empty_ones_is_a_version(alice_client, alice):
+    elements = [layers(text="  ")["elements"][0], layers(id="t2", text="Sale", opacity=0.1)["elements"][0]]
+    response = post_version(
+        alice_client, make_creative(alice), layer_json=json.dumps({"version": 1, "elements": elements})
+    )
+    assert response.status_code == 201
+
+
+def delete_versions(client, generation):
+    return client.delete(reverse("history:api-generation-versions", args=[generation.pk]))
+
+
+def test_removing_the_text_deletes_every_version_and_its_file(
+    alice_client, alice, django_capture_on_commit_callbacks
+):
+    generation = make_creative(alice)
+    images = [post_version(alice_client, generation).json()["image"] for _ in range(2)]
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = delete_versions(alice_client, generation)
+
+    assert response.status_code == 204
+    assert not CreativeVersion.objects.filter(generation=generation).exists()
+    for image in images:
+        assert not default_storage.exists(stored_path_from_reference(image).path)
+    assert default_storage.exists(generation.file.name)  # the original stays
+
+
+def test_removing_the_text_of_an_unedited_creative_changes_nothing(alice_client, alice):
+    generation = make_creative(alice)
+    assert delete_versions(alice_client, generation).status_code == 204
+    assert default_storage.exists(generation.file.name)
+
+
+def test_removing_the_text_takes_no_upload_slot(alice_client, alice, settings):
+    settings.UPLOADS_PER_HOUR = 1
+    generation = make_creative(alice)
+    for _ in range(3):
+        assert delete_versions(alice_client, generation).status_code == 204
+    assert post_version(alice_client, generation).status_code == 201
+
+
+def test_removing_the_text_is_404_for_another_users_generation(alice_client, bob_client, alice):
+    generation = make_creative(alice)
+    post_version(alice_client, generation)
+    assert delete_versions(bob_client, generation).status_code == 404
+    assert CreativeVersion.objects.filter(generation=generation).count() == 1

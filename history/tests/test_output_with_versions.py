@@ -51,3 +51,16 @@ def test_outputs_without_a_stored_png_pass_unchanged(alice):
     failed = make_creative(alice)
     failed.status = Generation.Status.FAILED
     assert output_with_versions(failed, {"image": "x"}) == {"image": "x"}
+
+
+def test_once_the_text_is_removed_it_shows_the_original_without_the_badge(alice_client, alice):
+    generation = make_creative(alice)
+    url = reverse("history:api-generation-versions", args=[generation.pk])
+    data = {"file": SimpleUploadedFile("c.png", png_bytes(64, 48)), "layers": json.dumps(layers())}
+    assert alice_client.post(url, data).status_code == 201
+    assert alice_client.delete(url).status_code == 204
+
+    output = output_with_versions(generation, generation.output_data)
+
+    assert output["image"] == output["original"] == generation.file_url
+    assert output["edited"] is False
