@@ -18,7 +18,8 @@ export function preloadEditor() {
 
 /** Where a creative's 'Add Text' / 'Edit Text' opens the editor. `generation` is the
  * finished creative generation; `onApplied(version)` receives the saved version
- * ({id, image, layers}) whose image the page then shows and downloads. Opened before the
+ * ({id, image, layers}) whose image the page then shows and downloads, or null once the
+ * text was taken off (the original is shown again). Opened before the
  * editor's code is here, it shows the editor's frame at once, saying it is opening. */
 export default function EditorSlot({ generation, title, appliedMessage, onApplied, onClose }) {
   if (!generation) return null;
@@ -75,11 +76,14 @@ function EditorOpening({ title, onClose }) {
  * page, a history entry). `children({ image, edited, editText })` draws it: `image` is what
  * to show and download (the edited version once text is applied here), `edited` whether it
  * carries custom text, `editText` opens the editor (null for an output with no versions to
- * edit). `image` (the prop) is the creative as the output names it.
+ * edit). `image` (the prop) is the creative as the output names it; `output.original` the
+ * one without text, shown again once the editor took the text off.
  */
 export function CreativeWithTextEditor({ output, image, editLabel, appliedMessage, children }) {
   const [editing, setEditing] = useState(false);
-  const [version, setVersion] = useState(null);
+  // What the editor applied here: a version, null once it took the text off, undefined
+  // while nothing was applied (the output's own image and flag stand).
+  const [version, setVersion] = useState(undefined);
   const editable = Boolean(output?.versionsUrl);
   useEffect(() => {
     if (editable) preloadEditor();
@@ -87,8 +91,8 @@ export function CreativeWithTextEditor({ output, image, editLabel, appliedMessag
   return (
     <>
       {children({
-        image: version?.image || image,
-        edited: Boolean(version) || Boolean(output?.edited),
+        image: version === undefined ? image : version ? version.image : output?.original || image,
+        edited: version === undefined ? Boolean(output?.edited) : Boolean(version),
         editText: editable ? () => setEditing(true) : null,
       })}
       {editing && (

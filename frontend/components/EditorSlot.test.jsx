@@ -5,11 +5,15 @@ import { EditableCreative } from "./EditorSlot.jsx";
 // Browser APIs jsdom lacks (canvas, image decoding) and the server, stood in for.
 const json = (body, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
+let latestVersion;
+
 beforeEach(() => {
+  latestVersion = null;
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url, options = {}) => {
-      if (url === "/api/generations/5/versions/latest/") return json({ version: null });
+      if (url === "/api/generations/5/versions/latest/") return json({ version: latestVersion });
+      if (url === "/api/generations/5/versions/" && options.method === "DELETE") return new Response(null, { status: 204 });
       if (url === "/api/generations/5/versions/" && options.method === "POST") return json({ id: 9, image: "/files/v9.png", layers: {} }, 201);
       return new Response("png", { status: 200 });
     }),
@@ -103,6 +107,20 @@ describe("EditableCreative", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(screen.getByTestId("creative-image").getAttribute("src")).toBe("/files/v9.png");
     expect(screen.getByTestId("custom-text-badge").textContent).toBe("With Custom Text");
+  });
+
+  it("shows the original again, without the badge, once every text is removed and applied", async () => {
+    latestVersion = { id: 9, image: "/files/v9.png", original: "/files/original.png", layers: { version: 1, elements: [{ id: "a", text: "Sale" }] } };
+    render(creative({ ...editable, image: "/files/v9.png", edited: true }));
+    expect(screen.getByTestId("custom-text-badge")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    const editor = await screen.findByTestId("text-editor");
+    await within(editor).findByTestId("editor-canvas");
+    fireEvent.click(within(editor).getByRole("button", { name: "Delete Text" }));
+    await act(async () => fireEvent.click(within(editor).getByRole("button", { name: "Apply Text" })));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByTestId("creative-image").getAttribute("src")).toBe("/files/original.png");
+    expect(screen.queryByTestId("custom-text-badge")).toBeNull();
   });
 
   it("offers no editor for a creative without versions to edit", () => {

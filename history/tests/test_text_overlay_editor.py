@@ -1,6 +1,6 @@
 """The text-overlay editor in the browser: on a creative generated on the Meta Creative page,
-add two text layers, apply, download, and find the text where the preview put it; long text
-wraps inside the image."""
+add two text layers, apply, download, and find the text where the preview put it; remove them
+all and apply to get the original back; long text wraps inside the image."""
 
 import io
 import math
@@ -127,6 +127,12 @@ def test_text_is_drawn_at_natural_size_exactly_where_the_preview_shows_it(signed
     editor = page.get_by_role("dialog", name="Add Text")
     expect(editor.get_by_test_id("editor-canvas")).to_be_visible()
     assert failed_api_requests == []
+    # No text yet: nothing to apply, and the editor says why.
+    expect(editor.get_by_role("button", name="Apply Text")).to_be_disabled()
+    expect(editor.get_by_role("button", name="Apply Text")).to_have_accessible_description(
+        "Add text to apply"
+    )
+    screenshot(page, "nothing-to-apply")
 
     # First layer: a big condensed headline, tilted, slightly see-through, top left.
     editor.get_by_role("button", name="Add Text").click()
@@ -208,6 +214,18 @@ def test_text_is_drawn_at_natural_size_exactly_where_the_preview_shows_it(signed
     expect(editor.get_by_label("Rotation (°)")).to_have_value("-15")
     expect(editor.get_by_label("Opacity (0–1)")).to_have_value("0.8")
     screenshot(page, "reopened")
+
+    # Every text removed, Apply brings back the original: shown again, no version kept.
+    for name in ("SALE 50%", "Shop now"):
+        layer_list.get_by_role("button", name=name).click()
+        editor.get_by_role("button", name="Delete Text").click()
+    expect(editor.get_by_text("No text left: Apply brings back the original creative.")).to_be_visible()
+    screenshot(page, "no-text-left")
+    editor.get_by_role("button", name="Apply Text").click()
+    expect(page.get_by_text("Text removed. The original creative is back.")).to_be_visible()
+    expect(editor).to_be_hidden()
+    expect(item.get_by_role("img")).to_have_attribute("src", generation.file_url)
+    assert not CreativeVersion.objects.filter(generation=generation).exists()
     assert failed_api_requests == []
 
 

@@ -26,6 +26,7 @@ beforeEach(() => {
         });
       }
       if (url === "/latest/") return latestStatus === 200 ? json({ version: latest }) : json({ detail: "Not found." }, latestStatus);
+      if (url === "/versions/" && options.method === "DELETE") return new Response(null, { status: 204 });
       if (url === "/versions/") return json({ id: 7, image: "/files/v7.png", layers: JSON.parse(options.body.get("layers")) }, 201);
       return new Response("png", { status: 200 });
     }),
@@ -148,5 +149,25 @@ describe("CreativeTextEditor", () => {
     expect(post.body.get("file").type).toBe("image/png");
     expect(JSON.parse(post.body.get("layers")).elements[0].text).toBe("Your Text Here");
     expect(onApplied.mock.calls[0][0]).toMatchObject({ id: 7, image: "/files/v7.png" });
+  });
+
+  it("offers no Apply on a creative with nothing saved until text is added", async () => {
+    open();
+    await screen.findByTestId("editor-canvas");
+    const apply = screen.getByRole("button", { name: "Apply Text" });
+    expect(apply.getAttribute("aria-disabled")).toBe("true");
+    await act(async () => fireEvent.click(apply));
+    expect(requests.filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  it("takes the text off when every text of the saved version is removed, and tells the page", async () => {
+    latest = { image: "/files/v3.png", original: "/files/original.png", layers: { version: 1, elements: [{ id: "a", text: "Saved" }] } };
+    const onApplied = vi.fn();
+    open({ onApplied, imageUrl: "/files/v3.png" });
+    await screen.findByTestId("editor-canvas");
+    fireEvent.click(screen.getByRole("button", { name: "Delete Text" }));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Apply Text" })));
+    await waitFor(() => expect(onApplied).toHaveBeenCalledWith(null));
+    expect(requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.url}`)).toEqual(["DELETE /versions/"]);
   });
 });

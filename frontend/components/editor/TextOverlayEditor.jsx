@@ -10,6 +10,7 @@ import FontPicker from "./FontPicker.jsx";
 import { blockInsideImage, clientToNatural, drawScene, drawSelection, hitTest } from "./layout.js";
 import {
   LIMITS,
+  applyAction,
   editorReducer,
   elementsFromJSON,
   hasUnappliedChanges,
@@ -23,6 +24,10 @@ export const MESSAGES = Object.freeze({
   success: "Image with text generated successfully!",
   failure: "Failed to generate final image",
   offImage: "Part of this text falls outside the image and will be cut off. Move it inwards or make it smaller.",
+  // Why Apply does nothing yet, and what it does once every text is gone from an edited creative.
+  noText: "Add text to apply",
+  restoreHint: "No text left: Apply brings back the original creative.",
+  restored: "Text removed. The original creative is back.",
 });
 
 // ui.buttonPrimary in red: the button that throws work away.
@@ -50,13 +55,27 @@ function ownsKeys(target) {
  * natural size and awaits `onApply(blob, layers)` (upload it, show it); the editor then
  * toasts MESSAGES.success followed by the caller's `appliedMessage`, and closes. Closing
  * with changes not applied (Cancel, Close, Escape, the browser's Back) asks first.
+ *
+ * Apply needs text to see (model.applyAction). Without, it is marked disabled and says why —
+ * unless `textApplied` (the creative carries a saved version): then Apply awaits
+ * `onRemoveText()` (take that text off), toasts MESSAGES.restored and closes.
  */
 export default function TextOverlayEditor({ open, ...props }) {
   if (!open) return null;
   return <EditorDialog {...props} />;
 }
 
-function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClose, title = "Edit Text", appliedMessage }) {
+function EditorDialog({
+  opening = false,
+  imageUrl,
+  initialLayers,
+  textApplied = false,
+  onApply,
+  onRemoveText,
+  onClose,
+  title = "Edit Text",
+  appliedMessage,
+}) {
   const [state, dispatch] = useReducer(editorReducer, initialLayers, (layers) =>
     initialEditorState(elementsFromJSON(layers)),
   );
@@ -79,6 +98,7 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
   const offImageId = useId();
   const helpId = useId();
   const fontLabelId = useId();
+  const applyHintId = useId();
 
   // Escape, Cancel and Close: work not applied yet is only thrown away once the user says so.
   const requestClose = () => {
@@ -242,25 +262,36 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
   };
 
   const apply = async () => {
-    if (!source || busy) return;
+    const { elements } = stateRef.current;
+    const action = applyAction(elements, { textApplied });
+    if (!source || busy || !action) return;
     setBusy(true);
     try {
-      const { elements } = stateRef.current;
-      const blob = await exportPng({ ...source, elements });
-      await onApply(blob, layersToJSON(elements));
+      if (action === "restore") {
+        await onRemoveText();
+      } else {
+        const blob = await exportPng({ ...source, elements });
+        await onApply(blob, layersToJSON(elements));
+      }
     } catch (err) {
       console.error(err);
       toast(MESSAGES.failure, "error");
       setBusy(false);
       return;
     }
-    toast(MESSAGES.success);
-    if (appliedMessage) toast(appliedMessage);
+    if (action === "restore") {
+      toast(MESSAGES.restored);
+    } else {
+      toast(MESSAGES.success);
+      if (appliedMessage) toast(appliedMessage);
+    }
     setBusy(false);
     onClose?.();
   };
 
   const { elements, past, future } = state;
+  const applyWill = applyAction(elements, { textApplied });
+  const applyHint = !source ? "" : !applyWill ? MESSAGES.noText : applyWill === "restore" ? MESSAGES.restoreHint : "";
   const layersTopFirst = [...elements].reverse();
   const index = selected ? elements.indexOf(selected) : -1;
 
@@ -294,7 +325,15 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
                 {selectedOffImage && MESSAGES.offImage}
               </p>
             )}
-            <p id={helpId} className={`hidden text-xs text-slate-500 dark:text-slate-400 ${selectedOffImage ? "" : "sm:block"}`}>
+            {applyHint && (
+              <p id={applyHintId} className="text-xs font-medium text-slate-600 dark:text-slate-300">
+                {applyHint}
+              </p>
+            )}
+            <p
+              id={helpId}
+              className={`hidden text-xs text-slate-500 dark:text-slate-400 ${selectedOffImage || applyHint ? "" : "sm:block"}`}
+            >
               Drag text to move it. Arrow keys nudge the selected text by 1 px (Shift: 10 px); Delete removes it.
             </p>
           </>
@@ -304,14 +343,16 @@ function EditorDialog({ opening = false, imageUrl, initialLayers, onApply, onClo
             <button type="button" className={ui.buttonSecondary} onClick={requestClose} disabled={busy}>
               Cancel
             </button>
-            {/* Only marked disabled while applying: a disabled button loses keyboard focus, which
-                would leave the dialog (Escape and Tab with it) when the save fails. */}
+            {/* Only marked disabled while applying or with no text: a disabled button loses
+                keyboard focus, which would leave the dialog (Escape and Tab with it) when the
+                save fails or the last text is deleted; and, focusable, it still says why. */}
             <button
               type="button"
-              className={`${ui.buttonPrimary} aria-disabled:cursor-wait aria-disabled:opacity-60`}
+              className={`${ui.buttonPrimary} aria-disabled:opacity-60 ${busy ? "aria-disabled:cursor-wait" : "aria-disabled:cursor-not-allowed"}`}
               onClick={apply}
               disabled={!source}
-              aria-disabled={busy || undefined}
+              aria-disabled={busy || !applyWill || undefined}
+              aria-describedby={applyHint ? applyHintId : undefined}
             >
               {busy ? "Applying…" : "Apply Text"}
             </button>

@@ -363,10 +363,64 @@ describe("TextOverlayEditor", () => {
   it("stays open and says 'Failed to generate final image' when saving fails", async () => {
     const { onClose } = await openEditor({ onApply: vi.fn(async () => Promise.reject(new Error("HTTP error! status: 500"))) });
     vi.spyOn(console, "error").mockImplementation(() => {});
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Apply Text" })));
     await waitFor(() => expect(toasts).toEqual([{ message: "Failed to generate final image", kind: "error" }]));
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole("button", { name: "Apply Text" }).disabled).toBe(false);
+  });
+
+  it("marks Apply disabled, saying 'Add text to apply', until a layer has text to see", async () => {
+    const { onApply } = await openEditor();
+    const apply = screen.getByRole("button", { name: "Apply Text" });
+    const whyNot = () => document.getElementById(apply.getAttribute("aria-describedby"))?.textContent;
+    expect(apply.getAttribute("aria-disabled")).toBe("true");
+    expect(whyNot()).toBe("Add text to apply");
+    await act(async () => fireEvent.click(apply));
+    expect(onApply).not.toHaveBeenCalled();
+    expect(toasts).toEqual([]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    expect(apply.getAttribute("aria-disabled")).toBeNull();
+    expect(apply.getAttribute("aria-describedby")).toBeNull();
+    fireEvent.change(field("Text"), { target: { value: "   " } });
+    expect(apply.getAttribute("aria-disabled")).toBe("true"); // whitespace is no text
+    fireEvent.change(field("Text"), { target: { value: "Sale" } });
+    fireEvent.change(field("Opacity (0–1)"), { target: { value: "0" } });
+    expect(apply.getAttribute("aria-disabled")).toBe("true"); // nor is text nobody can see
+    fireEvent.change(field("Opacity (0–1)"), { target: { value: "0.5" } });
+    expect(apply.getAttribute("aria-disabled")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Delete Text" }));
+    expect(apply.getAttribute("aria-disabled")).toBe("true");
+    expect(whyNot()).toBe("Add text to apply");
+    await act(async () => fireEvent.click(apply));
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
+  it("with text applied before, Apply once every text is removed takes it off instead of saving", async () => {
+    const onRemoveText = vi.fn(async () => {});
+    const { onApply, onClose } = await openEditor({
+      textApplied: true,
+      onRemoveText,
+      appliedMessage: "Text added to creative!",
+      initialLayers: { version: 1, elements: [{ id: "a", text: "Saved" }] },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Delete Text" }));
+    const apply = screen.getByRole("button", { name: "Apply Text" });
+    expect(apply.getAttribute("aria-disabled")).toBeNull();
+    expect(document.getElementById(apply.getAttribute("aria-describedby")).textContent).toBe(MESSAGES.restoreHint);
+    await act(async () => fireEvent.click(apply));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onRemoveText).toHaveBeenCalledTimes(1);
+    expect(onApply).not.toHaveBeenCalled();
+    expect(toasts).toEqual([{ message: "Text removed. The original creative is back.", kind: "success" }]);
+  });
+
+  it("takes off a saved version that has no text to see, as soon as it opens", async () => {
+    const onRemoveText = vi.fn(async () => {});
+    await openEditor({ textApplied: true, onRemoveText, initialLayers: { version: 1, elements: [] } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Apply Text" })));
+    await waitFor(() => expect(onRemoveText).toHaveBeenCalledTimes(1));
   });
 
   it("says so when the image cannot be loaded", async () => {

@@ -118,6 +118,22 @@ function nextElementId(elements) {
   return `t${n}`;
 }
 
+/** Whether any layer draws something: text that is not all whitespace, not fully transparent.
+ * The server refuses a version without (history/actions.py has_visible_text, the same trim). */
+export function hasVisibleText(elements) {
+  return elements.some((el) => el.text.trim() !== "" && el.opacity > 0);
+}
+
+/**
+ * What Apply does with these layers: "save" them as a new version of the creative; "restore"
+ * the original when no text is left on a creative that has text applied (`textApplied`), so
+ * the 'With Custom Text' version goes; or nothing (null) — no text and none to take off.
+ */
+export function applyAction(elements, { textApplied = false } = {}) {
+  if (hasVisibleText(elements)) return "save";
+  return textApplied ? "restore" : null;
+}
+
 // --- editor state -------------------------------------------------------------------------
 
 /**

@@ -3,10 +3,12 @@ import { FONT_NAMES } from "../../lib/fonts.js";
 import {
   DEFAULT_ELEMENT,
   LIMITS,
+  applyAction,
   createTextElement,
   editorReducer,
   elementsFromJSON,
   hasUnappliedChanges,
+  hasVisibleText,
   initialEditorState,
   layersToJSON,
   normalizeColor,
@@ -247,5 +249,32 @@ describe("delete and reorder", () => {
     const state = three();
     expect(run(state, { type: "remove", id: "nope" })).toBe(state);
     expect(run(state, { type: "select", id: "nope" }).selectedId).toBeNull();
+  });
+});
+
+describe("what Apply does", () => {
+  const text = (overrides) => createTextElement("t1", overrides);
+
+  it("sees text only where a layer has some that is not whitespace and not fully transparent", () => {
+    expect(hasVisibleText([])).toBe(false);
+    expect(hasVisibleText([text({ text: "" })])).toBe(false);
+    expect(hasVisibleText([text({ text: " \n\t\u3000\ufeff" })])).toBe(false);
+    expect(hasVisibleText([text({ text: "Sale", opacity: 0 })])).toBe(false);
+    expect(hasVisibleText([text({ text: " " }), text({ text: "Sale", opacity: 0.1 })])).toBe(true);
+  });
+
+  it("saves a version when there is text to see", () => {
+    expect(applyAction([text()])).toBe("save");
+    expect(applyAction([text()], { textApplied: true })).toBe("save");
+  });
+
+  it("brings back the original once every text is gone from a creative with text applied", () => {
+    expect(applyAction([], { textApplied: true })).toBe("restore");
+    expect(applyAction([text({ text: "  " })], { textApplied: true })).toBe("restore");
+  });
+
+  it("does nothing without text on a creative that has none applied", () => {
+    expect(applyAction([])).toBeNull();
+    expect(applyAction([text({ text: "" })], { textApplied: false })).toBeNull();
   });
 });

@@ -12,6 +12,12 @@ export function saveCreativeVersion(url, blob, layers) {
   return api(url, { method: "POST", form });
 }
 
+/** Takes the custom text off the generation (every saved version goes): the original is
+ * shown and downloaded again. Resolves once the server has done it. */
+export function removeCreativeText(url) {
+  return api(url, { method: "DELETE" });
+}
+
 /** The newest version ({id, image, layers, original, created_at}), or null when none was saved
  * yet: the server answers 200 {"version": null} for that. Anything else that goes wrong
  * (a 404 for a generation that is not the user's, a network error) rejects with ApiError. */
