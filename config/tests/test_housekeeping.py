@@ -90,3 +90,16 @@ def test_at_verbosity_0_the_command_prints_nothing(capsys, caplog):
 def test_the_command_refuses_a_negative_retention():
     with pytest.raises(CommandError):
         call_command("housekeeping", "--task-results-days", "-1")
+
+
+@pytest.mark.parametrize("days", ["3651", "3000000", "99999999999"])
+def test_the_command_refuses_a_retention_over_ten_years_without_a_traceback(days):
+    with pytest.raises(
+        CommandError, match=rf"--task-results-days can be at most 3650 \(ten years\), not {days}"
+    ):
+        call_command("housekeeping", "--task-results-days", days)
+
+
+def test_the_command_keeps_task_results_for_up_to_ten_years(capsys):
+    call_command("housekeeping", "--task-results-days", "3650")
+    assert "Housekeeping:" in capsys.readouterr().out

@@ -103,6 +103,20 @@ def test_the_command_refuses_a_negative_housekeeping_interval():
         call_command("reap_generations", "--loop", "30", "--housekeeping-every", "-1")
 
 
+@pytest.mark.parametrize("loop", ["nan", "inf", "-inf", "86401"])
+def test_the_command_refuses_a_loop_that_is_not_a_finite_number_up_to_a_day_before_reaping(alice, loop):
+    generation = start(alice, deadline_at=timezone.now() - timedelta(seconds=1))
+    with pytest.raises(CommandError, match=r"--loop needs a number of seconds above 0 and at most 86400"):
+        call_command("reap_generations", f"--loop={loop}")
+    assert Generation.objects.get(pk=generation.pk).status == generation.status  # not reaped
+
+
+@pytest.mark.parametrize("every", ["nan", "inf", "604801"])
+def test_the_command_refuses_a_housekeeping_interval_that_is_not_a_finite_number_up_to_a_week(every):
+    with pytest.raises(CommandError, match=r"--housekeeping-every needs a number of seconds from 0"):
+        call_command("reap_generations", "--loop", "30", "--housekeeping-every", every)
+
+
 def test_a_generation_that_cannot_be_settled_does_not_keep_the_others_from_being_reaped(alice, bob):
     past = timezone.now() - timedelta(seconds=1)
     stuck = start(bob, key="b", deadline_at=past)  # reaped first (the pass goes in id order)

@@ -10,6 +10,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from billing.housekeeping import STRIPE_EVENT_PAYLOADS_KEPT_DAYS
 from config.housekeeping import TASK_RESULTS_KEPT_DAYS, clean_up
 
+# Ten years: far beyond any use, and a cut-off date well inside what dates (and the database's
+# integers) hold — a larger N would crash with an overflow instead of keeping everything.
+TASK_RESULTS_MAX_DAYS = 3650
+
 
 class Command(BaseCommand):
     help = (
@@ -23,12 +27,16 @@ class Command(BaseCommand):
             type=int,
             default=TASK_RESULTS_KEPT_DAYS,
             metavar="N",
-            help=f"Keep old task results for N days (default: {TASK_RESULTS_KEPT_DAYS}).",
+            help=f"Keep old task results for N days, 0 to {TASK_RESULTS_MAX_DAYS} (default: {TASK_RESULTS_KEPT_DAYS}).",
         )
 
     def handle(self, *, task_results_days: int, verbosity: int, **options) -> None:
         if task_results_days < 0:
             raise CommandError("--task-results-days cannot be negative")
+        if task_results_days > TASK_RESULTS_MAX_DAYS:
+            raise CommandError(
+                f"--task-results-days can be at most {TASK_RESULTS_MAX_DAYS} (ten years), not {task_results_days}"
+            )
         cleaned = clean_up(task_results_kept_days=task_results_days)
         if verbosity >= 1:
             self.stdout.write(f"Housekeeping: {cleaned}")

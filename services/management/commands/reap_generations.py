@@ -10,6 +10,7 @@ stops the whole app, and a reaper that is gone leaves dead workers' generations 
 """
 
 import logging
+import math
 import time
 from collections.abc import Callable
 
@@ -22,6 +23,11 @@ from services.actions import reap_generations
 logger = logging.getLogger(__name__)
 
 HOUSEKEEPING_EVERY = 3600.0
+# Bounds for the intervals: finite (NaN or infinity would run one pass and then crash in sleep(),
+# or never run the housekeeping) and short enough that a dead worker's generation is refunded
+# the same day and sessions and task rows are cleaned at least weekly.
+LOOP_MAX_SECONDS = 86400.0
+HOUSEKEEPING_MAX_SECONDS = 7 * 86400.0
 
 
 def reap_in_a_loop(
@@ -78,10 +84,17 @@ class Command(BaseCommand):
         )
 
     def handle(self, *, loop: float | None, housekeeping_every: float, verbosity: int, **options) -> None:
-        if loop is not None and loop <= 0:
-            raise CommandError("--loop needs a positive number of seconds")
+        if loop is not None and not (math.isfinite(loop) and 0 < loop <= LOOP_MAX_SECONDS):
+            raise CommandError(
+                f"--loop needs a number of seconds above 0 and at most {LOOP_MAX_SECONDS:.0f} (a day), not {loop}"
+            )
         if housekeeping_every < 0:
             raise CommandError("--housekeeping-every cannot be negative")
+        if not (math.isfinite(housekeeping_every) and housekeeping_every <= HOUSEKEEPING_MAX_SECONDS):
+            raise CommandError(
+                "--housekeeping-every needs a number of seconds from 0 (never) to"
+                f" {HOUSEKEEPING_MAX_SECONDS:.0f} (a week), not {housekeeping_every}"
+            )
 
         def report(reaped: list) -> None:
             if reaped or verbosity > 1:
