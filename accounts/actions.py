@@ -1,4 +1,5 @@
-"""Writes for accounts: the profile, its avatar and its e-mail confirmation."""
+"""Writes for accounts: the profile, its avatar and its e-mail confirmation; staff's changes of
+the address, and closing and reopening an account."""
 
 import logging
 import smtplib
@@ -8,6 +9,7 @@ from allauth.account.models import EmailAddress
 from allauth.core import ratelimit
 from django.db import transaction
 from django.http import HttpRequest
+from django.utils import timezone
 
 from accounts.avatars import avatar_dir, is_avatar_filename, reencode_avatar
 from accounts.models import User
@@ -152,6 +154,48 @@ def address_to_confirm(user: User) -> EmailAddress | None:
     addresses = EmailAddress.objects.filter(user=user, verified=False)
     pending = addresses.filter(primary=False).exclude(email__iexact=user.email).order_by("-pk").first()
     return pending or addresses.filter(email__iexact=user.email).first()
+
+
+def change_email_by_staff(*, user: User, email: str) -> None:
+    """Staff's change of the sign-in address (the admin's user form). It takes effect at once, in
+    the state the profile's change reaches when its link is followed: `email` is the account's one
+    allauth address, primary and confirmed (staff vouch for it, so the user is not asked to confirm
+    it — and could not be locked out by it if confirmation became mandatory). Every other address
+    of the account is removed: staff change an address because the old mailbox is lost, so it must
+    no longer sign in or receive password resets, and must be free for a new account. An e-mail
+    change the user had waiting goes too (its link then confirms nothing): staff's address wins.
+    Another account's change waiting for this address is dropped when they next open their
+    profile (drop_email_changes_taken_elsewhere), and reset links already mailed stop working
+    (allauth's reset tokens cover the account's addresses).
+    The caller refuses an address another account owns (User.objects.email_taken_by_another)."""
+    email = email.strip().lower()
+    with transaction.atomic():
+        user.email = email
+        user.save(update_fields=["email", "updated_at"])
+        EmailAddress.objects.filter(user=user).exclude(email__iexact=email).delete()
+        EmailAddress.objects.update_or_create(
+            user=user, email__iexact=email, defaults={"email": email, "primary": True, "verified": True}
+        )
+
+
+def close_account(*, user: User) -> None:
+    """Close the account (staff untick Active; accounts are never deleted): it can no longer sign
+    in, and every session it has ends now — each browser, a 'Remember me' cookie, the API. They
+    stay ended if the account is reopened: the time of closing is part of the session auth hash
+    (User.get_session_auth_hash), so Django refuses each of those sessions and deletes it when its
+    cookie next comes back; the ones never used again go with the expired ones (housekeeping).
+    That reaches every session whatever signed it in, without listing them: the session table
+    does not say whose a session is."""
+    user.is_active = False
+    user.sessions_ended_at = timezone.now()
+    user.save(update_fields=["is_active", "sessions_ended_at", "updated_at"])
+
+
+def reopen_account(*, user: User) -> None:
+    """Reopen a closed account (staff tick Active again): it signs in with its password again. The
+    sessions it had when it was closed stay ended (close_account)."""
+    user.is_active = True
+    user.save(update_fields=["is_active", "updated_at"])
 
 
 def _delete_other_avatars(*, user: User, keep: str) -> None:

@@ -9,16 +9,19 @@ from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
+from accounts.actions import change_email_by_staff, close_account, reopen_account
 from accounts.models import EMAIL_TAKEN, User
 
 
 class LowercaseEmailMixin:
     """Addresses are stored in lowercase, as sign-up and the profile store them: sign-in looks up
-    the lowercase form, and an address is one account whatever its case."""
+    the lowercase form, and an address is one account whatever its case. One another account signs
+    in with or has confirmed is refused, as on the profile."""
 
     def clean_email(self) -> str:
         email = self.cleaned_data["email"].strip().lower()
-        if User.objects.filter(email__iexact=email).exclude(pk=self.instance.pk).exists():
+        unchanged = self.instance.pk is not None and email == self.instance.email.lower()
+        if not unchanged and User.objects.email_taken_by_another(email, user=self.instance):
             raise forms.ValidationError(EMAIL_TAKEN, code="email_taken")
         return email
 
@@ -35,6 +38,12 @@ ACTIVE_HELP = (
     "Untick to close the account: the user is signed out and can no longer sign in. Accounts are "
     "not deleted, because their credits ledger, payments and generations are kept as the money "
     "record. Tick it again to reopen the account."
+)
+
+# accounts.actions.change_email_by_staff
+EMAIL_HELP = (
+    "A new address is the user's sign-in address at once, already confirmed. The old one can no "
+    "longer sign in or reset the password, and is free for a new account."
 )
 
 
@@ -58,6 +67,7 @@ class UserChange(LowercaseEmailMixin, UserChangeForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["email"].help_text = EMAIL_HELP
         self.fields["is_active"].help_text = ACTIVE_HELP
 
 
@@ -92,6 +102,19 @@ class UserAdmin(DjangoUserAdmin):
     add_fieldsets = [
         (None, {"classes": ["wide"], "fields": ["email", "usable_password", "password1", "password2"]})
     ]
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        if not change:
+            return
+        # What these fields mean beyond the column: the old address let go, the sessions ended.
+        if obj.email != form.initial["email"]:
+            change_email_by_staff(user=obj, email=obj.email)
+        if "is_active" in form.changed_data:
+            if obj.is_active:
+                reopen_account(user=obj)
+            else:
+                close_account(user=obj)
 
     def has_delete_permission(self, request, obj=None) -> bool:
         # No Delete button, no 'Delete selected users' action, 403 on the delete URL: deleting

@@ -1,8 +1,12 @@
+from datetime import UTC
+
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
 from django.db import models
 from django.db.models import Value
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from accounts.avatars import avatar_dir
 
@@ -43,13 +47,15 @@ class UserManager(BaseUserManager):
 
     def email_taken_by_another(self, email: str, *, user) -> bool:
         """Whether an account other than `user` owns `email`: signs in with it, or has confirmed
-        it (allauth's address record). Such an address can never become `user`'s."""
+        it (allauth's address record). Such an address can never become `user`'s. `user` is None
+        (or not saved yet) for an account being created: then any account counts."""
         from allauth.account.models import EmailAddress  # allauth's models load after ours
 
-        return (
-            self.filter(email__iexact=email).exclude(pk=user.pk).exists()
-            or EmailAddress.objects.filter(email__iexact=email, verified=True).exclude(user=user).exists()
-        )
+        users = self.filter(email__iexact=email)
+        confirmed = EmailAddress.objects.filter(email__iexact=email, verified=True)
+        if user is not None and user.pk is not None:
+            users, confirmed = users.exclude(pk=user.pk), confirmed.exclude(user=user)
+        return users.exists() or confirmed.exists()
 
 
 def avatar_upload_to(user, filename):
@@ -70,6 +76,9 @@ class User(AbstractBaseUser, PermissionsMixin):
     is_active = models.BooleanField(default=True)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Set when staff close the account (accounts.actions.close_account): it is part of the session
+    # auth hash, so every session signed in before then is refused, wherever it is.
+    sessions_ended_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     objects = UserManager()
 
@@ -90,6 +99,29 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     def __str__(self):
         return self.email
+
+    # Django keeps an HMAC of the password hash in each session and refuses (and deletes) a session
+    # whose HMAC no longer matches: that is how a password change signs out every other browser.
+    # Closing an account signs them out the same way, by mixing in when it was closed; the value
+    # never goes back, so reopening the account revives none of them. Until an account is first
+    # closed the hash is Django's own, so the sessions it has stay valid.
+    def get_session_auth_hash(self) -> str:
+        if self.sessions_ended_at is None:
+            return super().get_session_auth_hash()
+        return self._closed_account_session_hash(secret=None)
+
+    def get_session_auth_fallback_hash(self):
+        if self.sessions_ended_at is None:
+            yield from super().get_session_auth_fallback_hash()
+            return
+        for fallback_secret in settings.SECRET_KEY_FALLBACKS:
+            yield self._closed_account_session_hash(secret=fallback_secret)
+
+    def _closed_account_session_hash(self, *, secret: str | None) -> str:
+        value = f"{self.password}|{self.sessions_ended_at.astimezone(UTC).isoformat()}"
+        return salted_hmac(
+            "accounts.User.get_session_auth_hash", value, secret=secret, algorithm="sha256"
+        ).hexdigest()
 
     @property
     def display_name(self) -> str:

@@ -1,5 +1,7 @@
 import pytest
 from django.contrib.messages import get_messages
+from django.test import Client
+from django.urls import reverse
 
 
 def toasts(response) -> list[str]:
@@ -14,6 +16,26 @@ SMTP_DOWN = {
         "OPTIONS": {"host": "127.0.0.1", "port": 9, "timeout": 2},
     }
 }
+
+
+@pytest.fixture
+def staff_client(staff):
+    client = Client()
+    client.force_login(staff)
+    return client
+
+
+def change_in_admin(staff_client, user, **changes):
+    """Post the admin's change form for `user` as staff would after editing some fields (the rest
+    as the form shows them; Active stays ticked unless `is_active=""` unticks it)."""
+    url = reverse("admin:accounts_user_change", args=[user.pk])
+    page = staff_client.get(url)
+    data = {
+        field: value for field, value in page.context["adminform"].form.initial.items() if value is not None
+    }
+    data.pop("password", None)
+    data.update({"groups": [], "user_permissions": [], "is_active": "on", **changes})
+    return staff_client.post(url, data)
 
 
 @pytest.fixture

@@ -4,19 +4,11 @@ import pytest
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError, transaction
-from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from accounts.tests.conftest import image_bytes
+from accounts.tests.conftest import change_in_admin, image_bytes
 from credits.models import balance_of
-
-
-@pytest.fixture
-def staff_client(staff):
-    client = Client()
-    client.force_login(staff)
-    return client
 
 
 def test_staff_find_an_account_and_reach_its_records(staff_client, alice, bob):
@@ -39,14 +31,7 @@ def test_staff_find_an_account_and_reach_its_records(staff_client, alice, bob):
 
 
 def test_staff_deactivate_an_account(staff_client, alice):
-    page = staff_client.get(reverse("admin:accounts_user_change", args=[alice.pk]))
-    data = {
-        field: value for field, value in page.context["adminform"].form.initial.items() if value is not None
-    }
-    data.update(email=alice.email, name=alice.name, is_active="", groups=[], user_permissions=[])
-    data.pop("password", None)
-    data.pop("avatar", None)
-    response = staff_client.post(reverse("admin:accounts_user_change", args=[alice.pk]), data)
+    response = change_in_admin(staff_client, alice, is_active="")
     assert response.status_code == 302, response.context["adminform"].form.errors
     alice.refresh_from_db()
     assert not alice.is_active
@@ -84,17 +69,6 @@ def add_account(staff_client, email):
     )
 
 
-def change_account(staff_client, user, **changes):
-    """Post the change form as staff would after editing some fields."""
-    page = staff_client.get(reverse("admin:accounts_user_change", args=[user.pk]))
-    data = {
-        field: value for field, value in page.context["adminform"].form.initial.items() if value is not None
-    }
-    data.pop("password", None)
-    data.update(groups=[], user_permissions=[], is_active="on", **changes)
-    return staff_client.post(reverse("admin:accounts_user_change", args=[user.pk]), data)
-
-
 def test_an_address_typed_with_capitals_is_stored_in_lowercase_and_can_sign_in(staff_client, client):
     assert add_account(staff_client, " Finn@Example.COM ").status_code == 302
     assert User.objects.filter(email="finn@example.com").exists()
@@ -113,14 +87,14 @@ def test_adding_an_address_that_differs_only_in_case_is_refused(staff_client, al
 
 
 def test_an_edited_address_is_stored_in_lowercase(staff_client, alice):
-    response = change_account(staff_client, alice, email="Alice.Smith@Example.com")
+    response = change_in_admin(staff_client, alice, email="Alice.Smith@Example.com")
     assert response.status_code == 302, response.context["adminform"].form.errors
     alice.refresh_from_db()
     assert alice.email == "alice.smith@example.com"
 
 
 def test_editing_an_address_into_another_accounts_in_other_case_is_refused(staff_client, alice, bob):
-    response = change_account(staff_client, bob, email="Alice@Example.com")
+    response = change_in_admin(staff_client, bob, email="Alice@Example.com")
     assert response.context["adminform"].form.errors["email"] == [
         "A user is already registered with this email address."
     ]
@@ -142,7 +116,7 @@ def test_the_avatar_is_shown_but_cannot_be_uploaded_here(staff_client, alice):
     assert 'name="avatar"' not in page
 
     upload = SimpleUploadedFile("My Photo.png", image_bytes() + b"<script>TRAILING-BYTES", "image/png")
-    response = change_account(staff_client, alice, avatar=upload)
+    response = change_in_admin(staff_client, alice, avatar=upload)
     assert response.status_code == 302, response.context["adminform"].form.errors
     alice.refresh_from_db()
     assert alice.avatar.name == f"user-uploads/{alice.pk}/avatar-0123456789abcdef.png"
