@@ -21,6 +21,7 @@ the lock instead of failing; on PostgreSQL the row lock taken by the UPDATE does
 """
 
 import functools
+import unicodedata
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
@@ -73,7 +74,7 @@ def grant_credits(
         raise CreditError(f"grant_credits writes grants, purchases and adjustments, not {kind!r}.")
     _check_amount(amount, allow_negative=kind == LedgerEntry.Kind.ADJUSTMENT)
     _check_text(reason=reason, reference=reference, idempotency_key=idempotency_key)
-    if not idempotency_key:
+    if not idempotency_key or not idempotency_key.strip():
         raise CreditError("A grant needs an idempotency key, so that a retry cannot grant twice.")
 
     with transaction.atomic():
@@ -230,12 +231,30 @@ def _check_amount(amount, *, allow_negative: bool = False) -> None:
         raise CreditError(f"One operation can move at most {MAX_AMOUNT:,} credits.")
 
 
-def _check_text(*, reason: str, reference: str = "", idempotency_key: str | None = None) -> None:
+REASON_CONTROL_CHARACTERS = (
+    "The reason cannot contain control characters or line breaks: it is shown to the user on one line."
+)
+
+
+def reason_problem(reason: str) -> str | None:
+    """Why `reason` cannot be written to the ledger, or None. Every write checks it (grants by
+    staff in the admin or the grant_credits command, spends, refunds); the admin's form also
+    shows it on its field."""
     if not reason or not reason.strip():
-        raise CreditError("A reason is required: it is what the user sees on their usage page.")
+        return "A reason is required: it is what the user sees on their usage page."
     reason_limit = LedgerEntry._meta.get_field("reason").max_length
     if len(reason) > reason_limit:
-        raise CreditError(f"The reason must be at most {reason_limit} characters.")
+        return f"The reason must be at most {reason_limit} characters."
+    # Cc: C0/C1 controls (NUL, tabs, line breaks, \x01 …); Cs: lone surrogates, which no
+    # database encoding stores.
+    if any(unicodedata.category(char) in ("Cc", "Cs") for char in reason):
+        return REASON_CONTROL_CHARACTERS
+    return None
+
+
+def _check_text(*, reason: str, reference: str = "", idempotency_key: str | None = None) -> None:
+    if problem := reason_problem(reason):
+        raise CreditError(problem)
     if len(reference) > _TEXT_LIMIT or len(idempotency_key or "") > _TEXT_LIMIT:
         raise CreditError(f"References and idempotency keys must be at most {_TEXT_LIMIT} characters.")
 

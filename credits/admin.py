@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from config.view_only_admin import ViewOnlyAdmin
-from credits.actions import MAX_AMOUNT, CreditError, grant_credits
+from credits.actions import MAX_AMOUNT, CreditError, grant_credits, reason_problem
 from credits.models import CreditBalance, LedgerEntry
 
 
@@ -35,6 +35,13 @@ class GrantCreditsForm(forms.Form):
         if amount == 0:
             raise forms.ValidationError("Enter an amount other than zero.")
         return amount
+
+    def clean_reason(self):
+        # grant_credits' own rule, on the field: one error here rather than one per balance.
+        reason = self.cleaned_data["reason"]
+        if problem := reason_problem(reason):
+            raise forms.ValidationError(problem)
+        return reason
 
 
 @admin.register(CreditBalance)

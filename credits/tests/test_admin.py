@@ -133,6 +133,20 @@ def test_an_invalid_grant_form_is_shown_again_and_grants_nothing(staff_client, a
     assert balance_of(alice) == 100
 
 
+def test_a_reason_with_a_control_character_is_refused_on_the_field_and_grants_nothing(
+    staff_client, alice, bob
+):
+    balances = list(CreditBalance.objects.filter(user__in=[alice, bob]))
+    _, submission = open_grant_form(staff_client, *balances)
+
+    response = submit_grant(staff_client, balances, amount="10", reason="a\x01b", submission=submission)
+
+    body = response.content.decode()
+    assert "The reason cannot contain control characters or line breaks" in body
+    assert body.count("The reason cannot contain") == 1  # once, on the field, not per balance
+    assert balance_of(alice) == 100 and balance_of(bob) == 100
+
+
 def test_staff_without_the_grant_permission_do_not_get_the_action(client, make_user, alice):
     clerk = make_user("clerk@example.com", is_staff=True)
     clerk.user_permissions.add(Permission.objects.get(codename="view_creditbalance"))

@@ -80,9 +80,10 @@ def test_it_refuses_kinds_that_are_not_grants(alice, kind):
         grant(alice, 10, kind=kind)
 
 
-def test_it_needs_an_idempotency_key(alice):
+@pytest.mark.parametrize("key", ["", "   "])
+def test_it_needs_an_idempotency_key(alice, key):
     with pytest.raises(CreditError, match="idempotency key"):
-        grant(alice, 10, key="")
+        grant(alice, 10, key=key)
 
 
 def test_a_reason_longer_than_the_ledger_keeps_is_refused_with_that_limit(alice):
@@ -93,3 +94,17 @@ def test_a_reason_longer_than_the_ledger_keeps_is_refused_with_that_limit(alice)
 def test_it_refuses_absurd_amounts(alice):
     with pytest.raises(CreditError, match="at most 10,000,000"):
         grant(alice, 10_000_001)
+
+
+@pytest.mark.parametrize("reason", ["a\x01b", "Line one\nline two", "a\tb", "a\x7fb", "a\x85b", "a\ud800b"])
+def test_a_reason_with_control_characters_is_refused_as_the_user_would_see_it(alice, reason):
+    with pytest.raises(CreditError, match="The reason cannot contain control characters or line breaks"):
+        grant_credits(user=alice, amount=1, reason=reason, idempotency_key="control")
+    assert balance_of(alice) == 100
+
+
+def test_a_reason_in_any_script_with_emoji_is_fine(alice):
+    entry = grant_credits(
+        user=alice, amount=1, reason="Merci — شكرا 👩\u200d💻", idempotency_key="any-script"
+    )
+    assert entry.reason == "Merci — شكرا 👩\u200d💻"

@@ -79,3 +79,30 @@ def test_each_run_without_a_key_is_a_new_grant(alice):
     run("alice@example.com", "10", "--reason", "Two")
 
     assert balance_of(alice) == 120
+
+
+def test_a_blank_idempotency_key_is_no_key(alice):
+    run("alice@example.com", "10", "--reason", "One", "--idempotency-key", "   ")
+    again = run("alice@example.com", "10", "--reason", "Two", "--idempotency-key", "   ")
+
+    assert balance_of(alice) == 120
+    assert "Already applied" not in again
+    assert not LedgerEntry.objects.filter(idempotency_key__in=["", "   "]).exists()
+
+
+def test_spaces_around_the_idempotency_key_are_ignored(alice):
+    run("alice@example.com", "10", "--reason", "Retry-safe", "--idempotency-key", " ticket-42 ")
+    again = run("alice@example.com", "10", "--reason", "Retry-safe", "--idempotency-key", "ticket-42")
+
+    assert balance_of(alice) == 110
+    assert "Already applied with this key" in again
+    assert LedgerEntry.objects.filter(idempotency_key="ticket-42").count() == 1
+
+
+def test_a_reason_with_a_control_character_is_refused_clearly(alice):
+    with pytest.raises(
+        CommandError,
+        match="alice@example.com: The reason cannot contain control characters or line breaks",
+    ):
+        run("alice@example.com", "10", "--reason", "a\x01b")
+    assert balance_of(alice) == 100

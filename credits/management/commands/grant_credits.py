@@ -23,10 +23,14 @@ class Command(BaseCommand):
         parser.add_argument(
             "--idempotency-key",
             default="",
-            help="Makes a scripted retry safe: a key used before grants nothing. Default: a new key.",
+            help="Makes a scripted retry safe: a key used before grants nothing. Spaces around it are"
+            " ignored; blank or left out: a new key.",
         )
 
     def handle(self, *, email, amount, reason, idempotency_key, **options):
+        # A script passing "$KEY" with KEY unset, or padded, means no key / that key: a stored
+        # "   " would answer every later blank key "Already applied" and grant nothing.
+        idempotency_key = idempotency_key.strip()
         if not email.strip():
             raise CommandError("Give the account's e-mail address.")
         user = get_user_model().objects.filter(email__iexact=email.strip()).first()
