@@ -7,6 +7,7 @@ from django.contrib.humanize.templatetags.humanize import intcomma
 from django.template.defaultfilters import pluralize
 
 from billing.actions import Settlement, settle_customer
+from billing.invoices import format_amount
 from billing.models import (
     FREE_PLAN_ID,
     PaidInvoice,
@@ -16,9 +17,21 @@ from billing.models import (
     Subscription,
     validate_plan_features,
 )
+from config.admin_display import pretty_json
 from config.view_only_admin import ViewOnlyAdmin
+from credits.actions import SIGNUP_CREDITS
 
 log = logging.getLogger(__name__)
+
+# Sign-up grants SIGNUP_CREDITS; credits/ never reads billing's plans (DESIGN.md: accounts ←
+# credits ← billing). For the Free plan's card to say what a sign-up gets, its credits are
+# fixed here, and so are its price and tier, which make it the free plan.
+FREE_PLAN_FIXED_FIELDS = ["tier", "price", "credits"]
+FREE_PLAN_NOTE = (
+    f"The Free plan is what every account starts on: its price is 0 and its {SIGNUP_CREDITS} credits "
+    "are the ones each new account receives at sign-up (SIGNUP_CREDITS in credits/actions.py), so "
+    "its tier, price and credits cannot be changed here. Its name, description and features can."
+)
 
 
 class PlanAdminForm(forms.ModelForm):
@@ -71,21 +84,40 @@ class PlanAdmin(admin.ModelAdmin):
 
     @admin.display(description="Stripe price in force")
     def price_id_in_force(self, plan: Plan) -> str:
+        plan = stored_plan(plan)
         source = " (from STRIPE_PRICE_…)" if settings.STRIPE_PLAN_PRICE_IDS.get(plan.id) else ""
         return f"{plan.price_id or '—'}{source}"
 
     @admin.display(description="Payment link in force")
     def payment_link_in_force(self, plan: Plan) -> str:
+        plan = stored_plan(plan)
         source = " (from STRIPE_LINK_…)" if settings.STRIPE_PLAN_LINKS.get(plan.id) else ""
         return f"{plan.payment_link or '—'}{source}"
 
     def get_readonly_fields(self, request, obj=None):
         # The primary key names the plan in code (Free, env variable mapping): fixed once created.
-        return [*self.readonly_fields, "id"] if obj else self.readonly_fields
+        if obj is None:
+            return self.readonly_fields
+        if obj.id == FREE_PLAN_ID:
+            return [*self.readonly_fields, "id", *FREE_PLAN_FIXED_FIELDS]
+        return [*self.readonly_fields, "id"]
+
+    def get_fieldsets(self, request, obj=None):
+        if obj is not None and obj.id == FREE_PLAN_ID:
+            return [(None, {"fields": self.get_fields(request, obj), "description": FREE_PLAN_NOTE})]
+        return super().get_fieldsets(request, obj)
 
     def has_delete_permission(self, request, obj=None):
         # Subscriptions point at plans; deactivate a plan instead. Free is what everyone falls back to.
         return False if obj is None or obj.id == FREE_PLAN_ID else super().has_delete_permission(request, obj)
+
+
+def stored_plan(plan: Plan) -> Plan:
+    """The plan as saved. A form sent back with errors carries the refused values on its
+    instance, and what is "in force" is what was saved, not a refused link."""
+    if plan._state.adding:
+        return plan
+    return Plan.objects.filter(pk=plan.pk).first() or plan
 
 
 # Copies of Stripe's records: staff read them; Stripe's events change them.
@@ -97,6 +129,13 @@ class StripeEventAdmin(ViewOnlyAdmin):
     list_filter = ["type", ("processed_at", admin.EmptyFieldListFilter)]
     search_fields = ["id", "type"]
     date_hierarchy = "received_at"
+    fields = ["id", "type", "created", "received_at", "processed_at", "error", "payload_pretty"]
+    readonly_fields = ["payload_pretty"]
+
+    @admin.display(description="Payload")
+    def payload_pretty(self, event: StripeEvent) -> str:
+        # Emptied ({}) once processed and a month old (billing/housekeeping.py).
+        return pretty_json(event.payload)
 
     @admin.display(boolean=True, description="Error")
     def has_error(self, event: StripeEvent) -> bool:
@@ -121,10 +160,30 @@ class SubscriptionAdmin(ViewOnlyAdmin):
 
 @admin.register(PaidInvoice)
 class PaidInvoiceAdmin(ViewOnlyAdmin):
-    list_display = ["invoice_id", "user", "plan", "amount_paid", "currency", "paid_at", "credited_at"]
+    list_display = ["invoice_id", "user", "plan", "amount", "paid_at", "credited_at"]
     list_filter = [("credited_at", admin.EmptyFieldListFilter), "plan"]
     search_fields = ["invoice_id", "customer_id", "user__email"]
     list_select_related = ["user", "plan"]
+    fields = [
+        "invoice_id",
+        "number",
+        "customer_id",
+        "subscription_id",
+        "user",
+        "plan",
+        "price_id",
+        "billing_reason",
+        "amount",
+        "paid_at",
+        "credited_at",
+        "created_at",
+    ]
+    readonly_fields = ["amount"]
+
+    @admin.display(description="Amount paid", ordering="amount_paid")
+    def amount(self, invoice: PaidInvoice) -> str:
+        # Stored as Stripe sends it, in minor units (1999 usd is $19.99, 500 jpy is ¥500).
+        return format_amount(invoice.amount_paid, invoice.currency)
 
 
 @admin.register(StripeCustomer)

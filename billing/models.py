@@ -5,9 +5,11 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator, URLValidator
 from django.db import connections, models, router
 
 from config.sql import column_converters, converted_row
+from credits.actions import MAX_AMOUNT
 
 # Stripe subscription statuses under which the customer keeps the plan. 'past_due' keeps it
 # while Stripe retries the card; every other status ('canceled', 'unpaid', 'incomplete', ...)
@@ -35,6 +37,36 @@ def validate_plan_features(value) -> None:
     """A plan's features: a JSON list of non-empty texts (the plan cards list them one by one)."""
     if not isinstance(value, list) or not all(isinstance(item, str) and item.strip() for item in value):
         raise ValidationError(PLAN_FEATURES_MESSAGE, code="invalid_features")
+
+
+STRIPE_LINK_MESSAGE = (
+    "Enter the plan's Stripe Payment Link, an https:// address (e.g. https://buy.stripe.com/…), "
+    "or # for contact sales."
+)
+# Stripe's payment links, live and test, are https; anything else on a Subscribe button is a
+# mistake (a javascript: link only trips the CSP), so http is refused in development too.
+_https_url = URLValidator(schemes=["https"], message=STRIPE_LINK_MESSAGE, code="invalid_stripe_link")
+
+
+def validate_stripe_link(value: str) -> None:
+    """A plan's Stripe link: '#' (contact sales) or an https URL. Empty (no link) never gets here."""
+    if value.strip() != "#":
+        _https_url(value.strip())
+
+
+PLAN_PRICE_MESSAGE = "The price cannot be negative. Enter 0 for a free plan."
+PLAN_CREDITS_MESSAGE = (
+    f"A plan can give at most {MAX_AMOUNT:,} credits a month: that is the most one paid invoice can grant."
+)
+STRIPE_CUSTOMER_ID_MESSAGE = (
+    "Enter a Stripe customer id: cus_ followed by letters and digits, as shown on the "
+    "customer's page in Stripe (e.g. cus_NffrFeUfNV2Hib)."
+)
+# Stripe's ids are cus_ and 14 letters or digits today; Stripe only promises at most 255
+# characters, so anything that fits the column is taken and only short stubs are refused.
+validate_stripe_customer_id = RegexValidator(
+    r"\Acus_[A-Za-z0-9]{8,251}\Z", message=STRIPE_CUSTOMER_ID_MESSAGE, code="invalid_customer_id"
+)
 
 
 class PlanQuerySet(models.QuerySet):
@@ -156,20 +188,34 @@ class Plan(models.Model):
     name = models.CharField(max_length=80)
     tier = models.CharField(max_length=20, choices=Tier.choices, default=Tier.STARTER)
     description = models.CharField(max_length=250, blank=True)
-    price = models.DecimalField(max_digits=8, decimal_places=2, default=0)
-    credits = models.PositiveIntegerField(default=0)
+    price = models.DecimalField(
+        max_digits=8,
+        decimal_places=2,
+        default=0,
+        validators=[MinValueValidator(0, message=PLAN_PRICE_MESSAGE)],
+        help_text="US dollars a month; 0 is free.",
+    )
+    credits = models.PositiveIntegerField(
+        default=0,
+        validators=[MaxValueValidator(MAX_AMOUNT, message=PLAN_CREDITS_MESSAGE)],
+        help_text="Credits a month: each paid invoice grants them (the Free plan's are the sign-up credits).",
+    )
     features = models.JSONField(default=list, blank=True)
     badge = models.CharField(max_length=40, blank=True)
     stripe_link = models.CharField(
         max_length=500,
         blank=True,
-        help_text="Stripe Payment Link URL; '#' means contact sales. STRIPE_LINK_<PLAN> in the environment wins.",
+        validators=[validate_stripe_link],
+        # The admin shows help texts as HTML: no "<PLAN>" in them, it would vanish.
+        help_text="Stripe Payment Link URL (https://…); '#' means contact sales. "
+        "The plan's STRIPE_LINK_… environment variable (e.g. STRIPE_LINK_STARTER) wins.",
     )
     stripe_price_id = models.CharField(
         max_length=100,
         blank=True,
         db_index=True,
-        help_text="Stripe price id (price_…). STRIPE_PRICE_<PLAN> in the environment wins.",
+        help_text="Stripe price id (price_…). "
+        "The plan's STRIPE_PRICE_… environment variable (e.g. STRIPE_PRICE_STARTER) wins.",
     )
     sort_order = models.PositiveSmallIntegerField(default=0)
     is_active = models.BooleanField(default=True)
@@ -252,7 +298,7 @@ class StripeCustomer(models.Model):
     """A Stripe customer that belongs to one of our users. Payment Links create a new Stripe
     customer per checkout, so one user can own several."""
 
-    customer_id = models.CharField(max_length=255, unique=True)
+    customer_id = models.CharField(max_length=255, unique=True, validators=[validate_stripe_customer_id])
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="stripe_customers"
     )

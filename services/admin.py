@@ -4,23 +4,20 @@ Registered here rather than in history/admin.py: its "Fail and refund" action ru
 lifecycle (services.actions.fail_generation), and history never imports services.
 """
 
-import json
+import re
 
 from django.contrib import admin, messages
-from django.utils.html import format_html
 
+from config.admin_display import pretty_json
 from config.view_only_admin import ViewOnlyAdmin
 from history.models import Generation
 from services.actions import fail_generation
 
 STOPPED_BY_STAFF = "This generation was stopped by our support team. Any credits it used have been refunded."
 
-
-def _pretty_json(value) -> str:
-    return format_html(
-        "<pre>{}</pre>",
-        json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True),
-    )
+# Users see a generation by its number ("Refund: generation #24 failed" on /usage): a search
+# for "#24" means generation 24, as "24" does.
+_GENERATION_NUMBER = re.compile(r"(?<!\S)#(?=[0-9]+(?:\s|$))")
 
 
 @admin.register(Generation)
@@ -30,7 +27,9 @@ class GenerationAdmin(ViewOnlyAdmin):
 
     list_display = ["id", "user_email", "tool", "step", "status", "credits_used", "engine", "created_at"]
     list_filter = ["tool", "status", "engine", ("created_at", admin.DateFieldListFilter)]
-    search_fields = ["user__email"]
+    # "id__exact" is skipped for words that are not numbers (Django validates them first).
+    search_fields = ["id__exact", "user__email"]
+    search_help_text = "Search by e-mail or generation number (24 or #24)."
     date_hierarchy = "created_at"
     list_select_related = ["user"]
     ordering = ["-created_at", "-id"]
@@ -65,6 +64,9 @@ class GenerationAdmin(ViewOnlyAdmin):
             "finished_at",
         ]
 
+    def get_search_results(self, request, queryset, search_term):
+        return super().get_search_results(request, queryset, _GENERATION_NUMBER.sub("", search_term))
+
     def has_fail_permission(self, request):
         return request.user.has_perm("history.change_generation")
 
@@ -74,11 +76,11 @@ class GenerationAdmin(ViewOnlyAdmin):
 
     @admin.display(description="Input")
     def input_pretty(self, generation):
-        return _pretty_json(generation.input_data)
+        return pretty_json(generation.input_data)
 
     @admin.display(description="Output")
     def output_pretty(self, generation):
-        return _pretty_json(generation.output_data)
+        return pretty_json(generation.output_data)
 
     @admin.action(description="Fail and refund", permissions=["fail"])
     def fail_and_refund(self, request, queryset):

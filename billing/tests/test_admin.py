@@ -1,8 +1,20 @@
 import pytest
 
 from billing.actions import apply_stripe_event
-from billing.models import PLAN_FEATURES_MESSAGE, Plan, StripeCustomer, Subscription
+from billing.admin import FREE_PLAN_NOTE
+from billing.models import (
+    PLAN_CREDITS_MESSAGE,
+    PLAN_FEATURES_MESSAGE,
+    PLAN_PRICE_MESSAGE,
+    STRIPE_CUSTOMER_ID_MESSAGE,
+    STRIPE_LINK_MESSAGE,
+    PaidInvoice,
+    Plan,
+    StripeCustomer,
+    Subscription,
+)
 from billing.tests.stripe_fixtures import CUSTOMER, INVOICE, SUBSCRIPTION, fixture
+from credits.models import balance_of
 
 pytestmark = pytest.mark.django_db
 
@@ -176,3 +188,187 @@ def test_a_customer_linked_to_alice_cannot_be_linked_again_to_bob(staff_client, 
         "Stripe customer with this Customer id already exists."
     ]
     assert StripeCustomer.objects.get(customer_id=CUSTOMER).user.email == "alice@example.com"
+
+
+@pytest.mark.parametrize(
+    "customer_id",
+    [
+        "not a customer id at all",
+        "alice@example.com",
+        "cus_",
+        "cus_1234",
+        "cus_TSqK 8xVb2LmN4p",
+        "cus_TSqK8xVb2LmN4p!",
+        "cus_TSqK8xVb2LmN4p\u00e9",
+        "CUS_TSqK8xVb2LmN4p",
+        "sub_1SVqK2LkdIwHu7ix",
+        "https://dashboard.stripe.com/customers/cus_TSqK8xVb2LmN4p",
+    ],
+)
+def test_a_customer_link_refuses_text_that_is_not_a_stripe_customer_id(staff_client, alice, customer_id):
+    response = staff_client.post(
+        "/admin/billing/stripecustomer/add/", {"customer_id": customer_id, "user": alice.pk}
+    )
+
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["customer_id"] == [STRIPE_CUSTOMER_ID_MESSAGE]
+    assert not StripeCustomer.objects.exists()
+
+
+def test_a_customer_id_pasted_with_spaces_around_it_is_linked_without_them(staff_client, alice, plans):
+    response = staff_client.post(
+        "/admin/billing/stripecustomer/add/", {"customer_id": f"  {CUSTOMER}\t", "user": alice.pk}
+    )
+
+    assert response.status_code == 302
+    assert StripeCustomer.objects.get().customer_id == CUSTOMER
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "javascript:alert(1)",
+        "http://buy.stripe.com/test_basic4999",
+        "buy.stripe.com/test_basic4999",
+        "https://",
+        "data:text/html,<p>pay</p>",
+        "##",
+        "mailto:sales@example.com",
+    ],
+)
+def test_a_plans_stripe_link_must_be_an_https_address_or_hash(staff_client, plans, link):
+    data = plan_form_data(staff_client, "starter") | {"stripe_link": link}
+
+    response = staff_client.post("/admin/billing/plan/starter/change/", data)
+
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["stripe_link"] == [STRIPE_LINK_MESSAGE]
+    assert Plan.objects.get(id="starter").stripe_link == ""
+
+
+@pytest.mark.parametrize(
+    ("link", "stored"),
+    [
+        ("https://buy.stripe.com/test_28o5kDfGh3xY", "https://buy.stripe.com/test_28o5kDfGh3xY"),
+        (" # ", "#"),
+        ("", ""),
+    ],
+)
+def test_a_plans_stripe_link_may_be_an_https_address_hash_or_nothing(staff_client, plans, link, stored):
+    data = plan_form_data(staff_client, "starter") | {"stripe_link": link}
+
+    response = staff_client.post("/admin/billing/plan/starter/change/", data)
+
+    assert response.status_code == 302
+    assert Plan.objects.get(id="starter").stripe_link == stored
+
+
+def test_a_negative_plan_price_is_refused_with_a_message_on_the_price(staff_client, plans):
+    data = plan_form_data(staff_client, "starter") | {"price": "-1"}
+
+    response = staff_client.post("/admin/billing/plan/starter/change/", data)
+
+    assert response.status_code == 200
+    form = response.context["adminform"].form
+    assert form.errors == {"price": [PLAN_PRICE_MESSAGE]}  # not "Constraint … is violated."
+    assert str(Plan.objects.get(id="starter").price) == "19.99"
+
+
+@pytest.mark.parametrize("credits", [10_000_001, 99_999_999_999_999])
+def test_plan_credits_are_capped_at_what_one_paid_invoice_can_grant(staff_client, plans, credits):
+    data = plan_form_data(staff_client, "starter") | {"credits": credits}
+
+    response = staff_client.post("/admin/billing/plan/starter/change/", data)
+
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors == {"credits": [PLAN_CREDITS_MESSAGE]}
+    assert Plan.objects.get(id="starter").credits == 1000
+
+
+def test_a_plan_may_give_the_most_one_paid_invoice_can_grant(staff_client, plans):
+    data = plan_form_data(staff_client, "starter") | {"credits": 10_000_000}
+
+    assert staff_client.post("/admin/billing/plan/starter/change/", data).status_code == 302
+    assert Plan.objects.get(id="starter").credits == 10_000_000
+
+
+def test_the_free_plans_tier_price_and_credits_are_read_only_and_the_page_says_why(staff_client, plans):
+    response = staff_client.get("/admin/billing/plan/free/change/")
+
+    form = response.context["adminform"].form
+    assert {"tier", "price", "credits"}.isdisjoint(form.fields)
+    assert {"name", "description", "features", "stripe_link"} <= set(form.fields)
+    assert "each new account receives at sign-up" in FREE_PLAN_NOTE
+    assert FREE_PLAN_NOTE in response.content.decode()
+
+
+def test_posting_other_credits_for_the_free_plan_changes_nothing_that_sign_ups_depend_on(
+    staff_client, plans, make_user
+):
+    data = plan_form_data(staff_client, "free") | {
+        "name": "Free forever",
+        "tier": "starter",
+        "price": "5",
+        "credits": 250,
+    }
+
+    response = staff_client.post("/admin/billing/plan/free/change/", data)
+
+    assert response.status_code == 302
+    free = Plan.objects.get(id="free")
+    assert (free.name, free.tier, str(free.price), free.credits) == ("Free forever", "free", "0.00", 100)
+    assert balance_of(make_user(email="carol@example.com")) == free.credits
+
+
+def test_a_paid_plans_tier_price_and_credits_stay_editable(staff_client, plans):
+    form = staff_client.get("/admin/billing/plan/starter/change/").context["adminform"].form
+
+    assert {"tier", "price", "credits"} <= set(form.fields)
+
+
+def test_paid_invoices_show_the_amount_paid_as_money_in_its_currency(staff_client, alice_subscribed):
+    PaidInvoice.objects.create(invoice_id="in_yen", customer_id=CUSTOMER, amount_paid=5000, currency="jpy")
+
+    listing = staff_client.get("/admin/billing/paidinvoice/").content.decode()
+    detail = staff_client.get(
+        f"/admin/billing/paidinvoice/{PaidInvoice.objects.get(invoice_id=INVOICE).pk}/change/"
+    )
+
+    assert "$49.99" in listing and "¥5,000" in listing
+    assert ">4999<" not in listing and ">usd<" not in listing
+    assert '<div class="readonly">$49.99</div>' in detail.content.decode()
+    assert '<div class="readonly">4999</div>' not in detail.content.decode()
+
+
+def test_the_paid_invoices_list_sorts_by_amount_paid(staff_client, alice_subscribed):
+    PaidInvoice.objects.create(invoice_id="in_small", customer_id=CUSTOMER, amount_paid=100, currency="usd")
+
+    ascending = staff_client.get("/admin/billing/paidinvoice/", {"o": "3"}).content.decode()
+    descending = staff_client.get("/admin/billing/paidinvoice/", {"o": "-3"}).content.decode()
+
+    assert ascending.index("$1.00") < ascending.index("$49.99")
+    assert descending.index("$49.99") < descending.index("$1.00")
+
+
+def test_a_stripe_events_payload_is_shown_indented_and_read_only(
+    staff_client, alice, basic_plan, stripe_keys
+):
+    apply_stripe_event(event=fixture("checkout_session_completed", user=alice))
+
+    response = staff_client.get("/admin/billing/stripeevent/evt_1SVqK2LkdIwHu7ixCheckout01/change/")
+
+    body = response.content.decode()
+    assert "<pre>{\n  &quot;api_version&quot;: " in body
+    assert "\n    &quot;object&quot;: {\n      &quot;" in body
+    assert "<textarea" not in body
+
+
+def test_a_refused_stripe_link_is_not_shown_as_the_link_in_force(staff_client, basic_plan):
+    data = plan_form_data(staff_client, "professional") | {"stripe_link": "javascript:alert(1)"}
+
+    response = staff_client.post("/admin/billing/plan/professional/change/", data)
+
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert '<div class="readonly">https://buy.stripe.com/test_basic4999</div>' in body
+    assert '<div class="readonly">javascript:alert(1)</div>' not in body

@@ -1,4 +1,4 @@
-"""The Generation admin: filters, search by e-mail, readable input/output, "Fail and refund"."""
+"""The Generation admin: filters, search by e-mail or number, readable input/output, "Fail and refund"."""
 
 import pytest
 from django.urls import reverse
@@ -89,3 +89,33 @@ def test_generations_cannot_be_added_or_deleted_in_the_admin(staff_client, alice
 
 def test_ordinary_users_cannot_see_it(alice_client):
     assert alice_client.get(CHANGELIST).status_code == 302
+
+
+@pytest.mark.parametrize("term", ["{pk}", "#{pk}", " #{pk} "])
+def test_search_finds_a_generation_by_the_number_users_see(staff_client, alice, bob, term):
+    # Users read "Refund: generation #24 failed" on /usage and quote that number.
+    start(alice)
+    wanted = start(bob, key="k2")
+
+    response = staff_client.get(CHANGELIST, {"q": term.format(pk=wanted.pk)})
+
+    assert [generation.pk for generation in response.context["cl"].result_list] == [wanted.pk]
+
+
+def test_a_search_for_a_number_still_finds_e_mails_containing_it(staff_client, make_user):
+    user = make_user(email="shop987654@example.com")
+    generation = start(user)
+
+    response = staff_client.get(CHANGELIST, {"q": "987654"})
+
+    assert [found.pk for found in response.context["cl"].result_list] == [generation.pk]
+
+
+@pytest.mark.parametrize("term", ["#99999999999999999999999", "#-1", "#", "#24abc"])
+def test_a_search_for_an_impossible_number_finds_nothing_without_an_error(staff_client, alice, term):
+    start(alice)
+
+    response = staff_client.get(CHANGELIST, {"q": term})
+
+    assert response.status_code == 200
+    assert list(response.context["cl"].result_list) == []

@@ -1,0 +1,12 @@
+"""Read-only displays the admins share."""
+
+import json
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+
+def pretty_json(value) -> SafeString:
+    """A JSON value indented with sorted keys, escaped, in a <pre>: generations' input and
+    output, Stripe's event payloads (several KB on one line otherwise)."""
+    return format_html("<pre>{}</pre>", json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True))
