@@ -80,5 +80,17 @@ def test_history_page_lists_only_alices_generations_and_filters_by_tool(
 
     page.reload()
     expect(page.locator("[name=service_type]")).to_have_value("social_media_copy")
+    # A tool with none of Alice's generations says so, not that she has no history at all.
     page.select_option("[name=service_type]", "meta_creative")
-    expect(page.get_by_text("No generation history yet")).to_be_visible()
+    expect(page.get_by_text("No Meta Creative generations yet")).to_be_visible()
+    expect(page.get_by_text("No generation history yet")).to_have_count(0)
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 800})
+        for theme in ("light", "dark"):
+            page.evaluate(
+                "(dark) => document.documentElement.classList.toggle('dark', dark)", theme == "dark"
+            )
+            page.screenshot(path=f"test-artifacts/history-empty-filter-{width}-{theme}.png")
+    page.get_by_role("button", name="Show all tools").click()
+    expect(items).to_have_count(3)
+    expect(page.locator("[name=service_type]")).to_have_value("")

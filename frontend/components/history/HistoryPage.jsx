@@ -21,6 +21,7 @@ export default function HistoryPage({ urls, types, labels }) {
   const [loading, setLoading] = useState(true);
   // 'Load more' hands keyboard focus to the first entry it added (the button may disappear).
   const listRef = useRef(null);
+  const toolRef = useRef(null);
   const [focusFrom, setFocusFrom] = useState(null);
   useEffect(() => {
     if (focusFrom == null || loading) return;
@@ -66,7 +67,7 @@ export default function HistoryPage({ urls, types, labels }) {
       <div className={`${ui.card} flex flex-wrap items-end gap-4`}>
         <label className="min-w-56 flex-1 sm:flex-none">
           <span className={ui.label}>Tool</span>
-          <select name="service_type" className={`${ui.input} mt-1`} value={serviceType} onChange={(event) => setServiceType(event.target.value)}>
+          <select ref={toolRef} name="service_type" className={`${ui.input} mt-1`} value={serviceType} onChange={(event) => setServiceType(event.target.value)}>
             <option value="">All tools</option>
             {types.map((t) => (
               <option key={t.value} value={t.value}>
@@ -80,7 +81,23 @@ export default function HistoryPage({ urls, types, labels }) {
         </p>
       </div>
       <div className={ui.card} ref={listRef}>
-        <HistoryList items={items} loading={loading} itemUrl={urls.historyItem} toolLabels={labels} />
+        <HistoryList
+          items={items}
+          loading={loading}
+          itemUrl={urls.historyItem}
+          toolLabels={labels}
+          empty={
+            serviceType && (
+              <NoneOfTool
+                label={types.find((t) => t.value === serviceType)?.label || labels[serviceType] || serviceType}
+                onShowAll={() => {
+                  setServiceType("");
+                  toolRef.current?.focus(); // the button goes; the filter it changed is where to carry on
+                }}
+              />
+            )
+          }
+        />
         {more && (
           <div className="mt-4 flex justify-center">
             <button
@@ -97,6 +114,19 @@ export default function HistoryPage({ urls, types, labels }) {
           </div>
         )}
       </div>
+    </div>
+  );
+}
+
+/** The filter matches nothing: say which tool has no generations (the user may have plenty of
+ * others), with the way back to all of them. */
+function NoneOfTool({ label, onShowAll }) {
+  return (
+    <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <p className={ui.muted}>No {label} generations yet</p>
+      <button type="button" className={ui.buttonSecondary} onClick={onShowAll}>
+        Show all tools
+      </button>
     </div>
   );
 }

@@ -43,4 +43,41 @@ describe("HistoryPage", () => {
     expect(screen.getAllByTestId("history-item")).toHaveLength(PAGE_SIZE);
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });
+
+  it("says which tool has no generations, and goes back to all tools from there", async () => {
+    const pages = {
+      [`/api/history/?limit=${PAGE_SIZE}`]: [entry(2), entry(1)],
+      [`/api/history/?service_type=meta_ads_full&limit=${PAGE_SIZE}`]: [],
+    };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url) => new Response(JSON.stringify({ results: pages[url] || [] }), { status: 200, headers: { "Content-Type": "application/json" } })),
+    );
+    const urls = { history: "/api/history/", historyItem: "/api/history/{id}/" };
+    const types = [
+      { value: "meta_copy", label: "Meta Copy" },
+      { value: "meta_ads_full", label: "Meta Ads Full" },
+    ];
+    await act(async () => render(<HistoryPage urls={urls} types={types} labels={{ meta_copy: "Meta Copy" }} />));
+    const tool = screen.getByRole("combobox", { name: "Tool" });
+    await act(async () => fireEvent.change(tool, { target: { value: "meta_ads_full" } }));
+
+    expect(screen.getByText("No Meta Ads Full generations yet")).toBeTruthy();
+    expect(screen.queryByText("No generation history yet")).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Show all tools" })));
+    expect(tool.value).toBe("");
+    expect(document.activeElement).toBe(tool);
+    expect(screen.getAllByTestId("history-item")).toHaveLength(2);
+  });
+
+  it("keeps 'No generation history yet' for a user with no history at all", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ results: [] }), { status: 200, headers: { "Content-Type": "application/json" } })),
+    );
+    const urls = { history: "/api/history/", historyItem: "/api/history/{id}/" };
+    await act(async () => render(<HistoryPage urls={urls} types={[{ value: "meta_copy", label: "Meta Copy" }]} labels={{}} />));
+    expect(screen.getByText("No generation history yet")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Show all tools" })).toBeNull();
+  });
 });
