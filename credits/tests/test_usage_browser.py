@@ -9,10 +9,34 @@ from config.pytest_plugin import PASSWORD
 from credits.actions import grant_credits, refund_credits, spend_credits
 
 ARTIFACTS = Path("test-artifacts")
+# A staff reason with no break opportunity at all: it must wrap, not push the amounts off the card.
+UNBROKEN_REASON = "GoodwillCreditsForTicket" + "7" * 226
+
+
+def assert_amounts_stay_on_the_card(page, width):
+    card = page.locator("[data-ledger]").bounding_box()
+    scroll_width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert scroll_width <= width, f"at {width} px the page scrolls sideways ({scroll_width} px)"
+    if width >= 640:
+        row = page.locator("table tbody tr", has_text=UNBROKEN_REASON)
+        for cell in row.locator("td").all()[2:]:
+            box = cell.bounding_box()
+            assert box["x"] + box["width"] <= card["x"] + card["width"], (
+                f"at {width} px a column leaves the card"
+            )
+    else:
+        item = page.locator("ul li", has_text=UNBROKEN_REASON)
+        reason = item.get_by_text(UNBROKEN_REASON).bounding_box()
+        amounts = item.get_by_text("Balance", exact=False).bounding_box()
+        assert reason["x"] + reason["width"] <= amounts["x"], (
+            f"at {width} px the reason runs over the balance"
+        )
+        assert amounts["x"] + amounts["width"] <= card["x"] + card["width"]
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_user_reads_their_credit_usage(signed_in_page, live_server, alice, bob):
+    grant_credits(user=alice, amount=5, reason=UNBROKEN_REASON, idempotency_key="long-reason")
     spend_credits(user=alice, amount=20, reason="META Copy generation", reference="generation:1")
     spend_credits(user=alice, amount=80, reason="META Creative generation", reference="generation:2")
     refund_credits(user=alice, reference="generation:2", reason="Refund: META Creative generation failed")
@@ -26,11 +50,11 @@ def test_a_user_reads_their_credit_usage(signed_in_page, live_server, alice, bob
 
     assert page.get_by_role("heading", name="Credit Usage").is_visible()
     rows = page.locator("table tbody tr")
-    assert rows.count() == 5
+    assert rows.count() == 6
     newest = [" ".join(cell.split()) for cell in rows.first.locator("td").all_inner_texts()]
-    assert newest[1:] == ["Purchase Starter plan credits", "+1,000", "1,080"]
+    assert newest[1:] == ["Purchase Starter plan credits", "+1,000", "1,085"]
     assert "Spy Master analysis" not in page.content()
-    assert page.get_by_test_id("usage-balance").inner_text() == "1,080"
+    assert page.get_by_test_id("usage-balance").inner_text() == "1,085"
 
     ARTIFACTS.mkdir(exist_ok=True)
     for width, height, size in ((1280, 800, "desktop"), (390, 844, "phone")):
@@ -38,6 +62,7 @@ def test_a_user_reads_their_credit_usage(signed_in_page, live_server, alice, bob
         if size == "phone":
             assert page.locator("ul li", has_text="Starter plan credits").is_visible()
             assert not rows.first.is_visible()
+        assert_amounts_stay_on_the_card(page, width)
         for theme in ("light", "dark"):
             page.evaluate(
                 "(dark) => document.documentElement.classList.toggle('dark', dark)", theme == "dark"
