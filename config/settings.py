@@ -369,15 +369,15 @@ STRIPE_API_BASE = env_str("STRIPE_API_BASE")  # tests point this at a local serv
 STRIPE_READ_TIMEOUT_SECONDS = env_int("STRIPE_READ_TIMEOUT_SECONDS", 5)
 # Per-plan Stripe price ids and Payment Links; when set they win over the values staff edit
 # in the admin. Keys are plan ids; the variable names use the plans' display names.
-_STRIPE_PLAN_ENV_NAMES = {
+STRIPE_PLAN_ENV_NAMES = {
     "starter": "STARTER",
     "professional": "BASIC",
     "business": "ADVANCED",
     "enterprise": "PRO",
     "ultimate": "ULTIMATE",
 }
-STRIPE_PLAN_PRICE_IDS = {plan: env_str(f"STRIPE_PRICE_{n}") for plan, n in _STRIPE_PLAN_ENV_NAMES.items()}
-STRIPE_PLAN_LINKS = {plan: env_str(f"STRIPE_LINK_{n}") for plan, n in _STRIPE_PLAN_ENV_NAMES.items()}
+STRIPE_PLAN_PRICE_IDS = {plan: env_str(f"STRIPE_PRICE_{n}") for plan, n in STRIPE_PLAN_ENV_NAMES.items()}
+STRIPE_PLAN_LINKS = {plan: env_str(f"STRIPE_LINK_{n}") for plan, n in STRIPE_PLAN_ENV_NAMES.items()}
 SALES_EMAIL = env_str("SALES_EMAIL")  # 'Contact Sales' on plans whose link is '#'
 
 # --- Security headers ----------------------------------------------------------------------

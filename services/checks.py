@@ -10,6 +10,8 @@ only: nothing is called.
 
 from django.conf import settings
 from django.core import checks
+from django.core.exceptions import ValidationError
+from django.core.validators import URLValidator
 
 from config.health import SERVING_CHECKS
 from services.engines.base import ENGINES, engine_name_for
@@ -90,3 +92,29 @@ def check_stripe_keys(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
             )
         ]
     return []
+
+
+_https_url = URLValidator(schemes=["https"])
+
+
+@checks.register(SERVING_CHECKS)
+def check_stripe_links(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
+    """The admin takes only '#' or an https URL as a plan's Payment Link; the variables that win
+    over it are held to the same rule (a javascript: or mistyped link would be a dead button)."""
+    problems = []
+    for plan, link in settings.STRIPE_PLAN_LINKS.items():
+        link = (link or "").strip()
+        if not link or link == "#":
+            continue
+        try:
+            _https_url(link)
+        except ValidationError:
+            problems.append(
+                _problem(
+                    f"STRIPE_LINK_{settings.STRIPE_PLAN_ENV_NAMES[plan]} is not '#' or an https URL: {link!r}.",
+                    hint="Use the Payment Link's https://buy.stripe.com/… address, '#' for contact sales, "
+                    "or leave it unset to use the plan's link in the admin.",
+                    number=6,
+                )
+            )
+    return problems
