@@ -10,7 +10,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from config.health import SERVING_CHECKS, refuse_to_serve_misconfigured
 from config.tests.test_security_settings import BASE_DIR, production_env
-from services.checks import check_generation_engines, check_stripe_keys
+from services.checks import check_generation_engines, check_stripe_keys, check_stripe_links
 
 
 def load_the_web_application(env) -> subprocess.CompletedProcess:
@@ -75,6 +75,6 @@ def test_the_good_default_configuration_starts():
 def test_only_the_settings_checks_run_and_they_query_nothing(django_assert_num_queries, db):
     # The full check suite takes seconds and queries the database; these only read settings.
     tagged = {check for check in checks.registry.registry.get_checks() if SERVING_CHECKS in check.tags}
-    assert tagged == {check_generation_engines, check_stripe_keys}
+    assert tagged == {check_generation_engines, check_stripe_keys, check_stripe_links}
     with django_assert_num_queries(0):
         refuse_to_serve_misconfigured()
