@@ -24,4 +24,6 @@ class BillingConfig(AppConfig):
     name = "billing"
 
     def ready(self):
+        from billing import checks  # noqa: F401 (registers the configuration checks)
+
         post_migrate.connect(seed_plans_if_missing, sender=self)

@@ -3,6 +3,7 @@ process whose configuration cannot work (config/wsgi.py)."""
 
 import logging
 
+from django.conf import settings
 from django.core import checks
 from django.core.exceptions import ImproperlyConfigured
 from django.db import DatabaseError, connection
@@ -31,6 +32,16 @@ def healthz(request):
         logger.warning("Health check failed: the database is unreachable (%s)", " ".join(str(exc).split()))
         return HttpResponse("database unreachable", status=503, content_type="text/plain")
     return HttpResponse("ok", content_type="text/plain")
+
+
+def settings_problem(message: str, *, hint: str, check_id: str) -> checks.CheckMessage:
+    """A SERVING_CHECKS finding (`check_id` like "services.E001"): an Error with DEBUG off, which
+    stops start-up; a Warning with DEBUG on (its id's E becomes W), so a developer can still run
+    the app with only part of the configuration."""
+    if settings.DEBUG:
+        app, _, number = check_id.partition(".E")
+        return checks.Warning(message, hint=hint, id=f"{app}.W{number}")
+    return checks.Error(message, hint=hint, id=check_id)
 
 
 def refuse_to_serve_misconfigured() -> None:

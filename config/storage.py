@@ -62,7 +62,7 @@ def read_file(path: str) -> bytes | None:
 
 
 def _is_missing_on_s3(exc: Exception) -> bool:
-    # botocore's ClientError carries S3's code; imported lazily as boto is only there for S3.
+    # botocore's ClientError carries S3's code (read by shape: boto is only loaded for S3).
     response = getattr(exc, "response", None)
     return isinstance(response, dict) and response.get("Error", {}).get("Code") in ("404", "NoSuchKey")
 

@@ -10,10 +10,8 @@ only: nothing is called.
 
 from django.conf import settings
 from django.core import checks
-from django.core.exceptions import ValidationError
-from django.core.validators import URLValidator
 
-from config.health import SERVING_CHECKS
+from config.health import SERVING_CHECKS, settings_problem
 from services.engines.base import ENGINES, engine_name_for
 from services.registry import TOOLS
 
@@ -21,9 +19,7 @@ SPY = "spy-master"
 
 
 def _problem(message: str, *, hint: str, number: int) -> checks.CheckMessage:
-    if settings.DEBUG:
-        return checks.Warning(message, hint=hint, id=f"services.W{number:03d}")
-    return checks.Error(message, hint=hint, id=f"services.E{number:03d}")
+    return settings_problem(message, hint=hint, check_id=f"services.E{number:03d}")
 
 
 def _engine_setting(tool) -> str:
@@ -92,29 +88,3 @@ def check_stripe_keys(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
             )
         ]
     return []
-
-
-_https_url = URLValidator(schemes=["https"])
-
-
-@checks.register(SERVING_CHECKS)
-def check_stripe_links(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
-    """The admin takes only '#' or an https URL as a plan's Payment Link; the variables that win
-    over it are held to the same rule (a javascript: or mistyped link would be a dead button)."""
-    problems = []
-    for plan, link in settings.STRIPE_PLAN_LINKS.items():
-        link = (link or "").strip()
-        if not link or link == "#":
-            continue
-        try:
-            _https_url(link)
-        except ValidationError:
-            problems.append(
-                _problem(
-                    f"STRIPE_LINK_{settings.STRIPE_PLAN_ENV_NAMES[plan]} is not '#' or an https URL: {link!r}.",
-                    hint="Use the Payment Link's https://buy.stripe.com/… address, '#' for contact sales, "
-                    "or leave it unset to use the plan's link in the admin.",
-                    number=6,
-                )
-            )
-    return problems

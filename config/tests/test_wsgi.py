@@ -8,9 +8,10 @@ import pytest
 from django.core import checks
 from django.core.exceptions import ImproperlyConfigured
 
+from billing.checks import check_stripe_links
 from config.health import SERVING_CHECKS, refuse_to_serve_misconfigured
 from config.tests.test_security_settings import BASE_DIR, production_env
-from services.checks import check_generation_engines, check_stripe_keys, check_stripe_links
+from services.checks import check_generation_engines, check_stripe_keys
 
 
 def load_the_web_application(env) -> subprocess.CompletedProcess:

@@ -1,0 +1,26 @@
+"""billing/checks.py: a plan's STRIPE_LINK_… variable is held to the admin's rule at start-up."""
+
+from django.core import checks
+
+from billing.checks import check_stripe_links
+
+
+def test_the_check_runs_with_every_check():
+    assert check_stripe_links in checks.registry.registry.get_checks()
+
+
+def test_a_plans_stripe_link_variable_must_be_hash_or_https(settings):
+    settings.DEBUG = False
+    settings.STRIPE_PLAN_LINKS = {**settings.STRIPE_PLAN_LINKS, "starter": "javascript:alert(1)"}
+    [problem] = check_stripe_links()
+    assert problem.id == "billing.E001"
+    assert problem.msg == "STRIPE_LINK_STARTER is not '#' or an https URL: 'javascript:alert(1)'."
+    for good in ("https://buy.stripe.com/test_abc", "#", ""):
+        settings.STRIPE_PLAN_LINKS = {**settings.STRIPE_PLAN_LINKS, "starter": good}
+        assert check_stripe_links() == []
+
+
+def test_with_debug_on_it_is_a_warning(settings):
+    settings.DEBUG = True
+    settings.STRIPE_PLAN_LINKS = {**settings.STRIPE_PLAN_LINKS, "starter": "http://buy.stripe.com/x"}
+    assert [problem.id for problem in check_stripe_links()] == ["billing.W001"]
