@@ -120,8 +120,12 @@ describe("useBackButton", () => {
     await open();
     const back = popped();
     act(() => screen.getByRole("button", { name: "Cancel" }).click());
-    await settled();
-    await open(); // before the Back has landed
+    // Opened again before the Back has landed. Microtasks only: an async act() waits in a
+    // macrotask (setImmediate), which Node may run after jsdom's setTimeout(0) that lands the Back.
+    await Promise.resolve();
+    act(() => screen.getByRole("button", { name: "Open" }).click());
+    await Promise.resolve();
+    expect(screen.getByRole("dialog")).toBeTruthy();
     expect(window.history.pushState).toHaveBeenCalledTimes(1);
     await act(() => back);
     expect(window.history.pushState).toHaveBeenCalledTimes(2);
