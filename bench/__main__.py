@@ -3,6 +3,7 @@ gunicorn (and later a db_worker) with production settings, runs the four benchma
 bench/RESULTS.md."""
 
 import os
+import shutil
 import sys
 import time
 from datetime import UTC, datetime
@@ -110,6 +111,7 @@ def main() -> int:
             worker.stop()
         web.stop()
         engine.stop()
+        shutil.rmtree(os.environ["DATA_DIR"], ignore_errors=True)  # the run's files (production_env)
 
     if chosen != set(SECTIONS):
         print(f"Done in {time.monotonic() - started:.0f} s (RESULTS.md is written only by a full run).")
