@@ -55,6 +55,9 @@ def validate_stripe_link(value: str) -> None:
 
 
 PLAN_PRICE_MESSAGE = "The price cannot be negative. Enter 0 for a free plan."
+FREE_PLAN_ACTIVE_MESSAGE = (
+    "The Free plan stays active: it is the plan every account starts on and falls back to."
+)
 PLAN_CREDITS_MESSAGE = (
     f"A plan can give at most {MAX_AMOUNT:,} credits a month: that is the most one paid invoice can grant."
 )
@@ -249,6 +252,12 @@ class Plan(models.Model):
                 errors["features"] = exc.error_list
         if errors:
             raise ValidationError(errors)
+
+    def clean(self):
+        # The list page edits Active on every row, the Free plan's too (its own page shows it
+        # read-only): without its card, free accounts would not see their plan on /billing.
+        if self.id == FREE_PLAN_ID and not self.is_active:
+            raise ValidationError({"is_active": FREE_PLAN_ACTIVE_MESSAGE})
 
     @property
     def feature_list(self) -> list[str]:

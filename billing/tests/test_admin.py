@@ -3,6 +3,7 @@ import pytest
 from billing.actions import apply_stripe_event
 from billing.admin import FREE_PLAN_NOTE
 from billing.models import (
+    FREE_PLAN_ACTIVE_MESSAGE,
     PLAN_CREDITS_MESSAGE,
     PLAN_FEATURES_MESSAGE,
     PLAN_PRICE_MESSAGE,
@@ -296,7 +297,7 @@ def test_the_free_plans_tier_price_and_credits_are_read_only_and_the_page_says_w
     response = staff_client.get("/admin/billing/plan/free/change/")
 
     form = response.context["adminform"].form
-    assert {"tier", "price", "credits"}.isdisjoint(form.fields)
+    assert {"tier", "price", "credits", "is_active"}.isdisjoint(form.fields)
     assert {"name", "description", "features", "stripe_link"} <= set(form.fields)
     assert "each new account receives at sign-up" in FREE_PLAN_NOTE
     assert FREE_PLAN_NOTE in response.content.decode()
@@ -318,6 +319,37 @@ def test_posting_other_credits_for_the_free_plan_changes_nothing_that_sign_ups_d
     free = Plan.objects.get(id="free")
     assert (free.name, free.tier, str(free.price), free.credits) == ("Free forever", "free", "0.00", 100)
     assert balance_of(make_user(email="carol@example.com")) == free.credits
+
+
+def changelist_data(**active: bool) -> dict:
+    """The plan list's form as sent, every plan's Active box as `active` says (ticked otherwise)."""
+    plans = list(Plan.objects.order_by("sort_order", "price"))
+    data = {
+        "form-TOTAL_FORMS": str(len(plans)),
+        "form-INITIAL_FORMS": str(len(plans)),
+        "_save": "Save",
+    }
+    for index, plan in enumerate(plans):
+        data |= {f"form-{index}-id": plan.id, f"form-{index}-sort_order": str(plan.sort_order)}
+        if active.get(plan.id, True):
+            data[f"form-{index}-is_active"] = "on"
+    return data
+
+
+def test_the_free_plan_cannot_be_made_inactive_from_the_plan_list(staff_client, plans):
+    response = staff_client.post("/admin/billing/plan/", changelist_data(free=False))
+
+    assert response.status_code == 200
+    assert FREE_PLAN_ACTIVE_MESSAGE in response.content.decode()
+    assert Plan.objects.get(id="free").is_active
+
+
+def test_a_paid_plan_is_made_inactive_from_the_plan_list(staff_client, plans):
+    response = staff_client.post("/admin/billing/plan/", changelist_data(starter=False))
+
+    assert response.status_code == 302
+    assert not Plan.objects.get(id="starter").is_active
+    assert Plan.objects.get(id="free").is_active
 
 
 def test_a_paid_plans_tier_price_and_credits_stay_editable(staff_client, plans):

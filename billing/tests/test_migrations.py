@@ -12,6 +12,7 @@ pytestmark = pytest.mark.django_db
 
 paid_invoice_number = importlib.import_module("billing.migrations.0004_paid_invoice_number")
 plan_and_customer_validators = importlib.import_module("billing.migrations.0007_plan_and_customer_validators")
+free_plan_active = importlib.import_module("billing.migrations.0008_free_plan_active")
 
 
 def test_invoices_recorded_before_numbers_were_kept_get_theirs_from_the_stored_event(alice_subscribed):
@@ -36,3 +37,14 @@ def test_the_free_plans_credits_price_and_tier_edited_before_they_were_fixed_are
     free = Plan.objects.get(id="free")
     assert (free.credits, free.price, free.tier) == (SIGNUP_CREDITS, 0, "free")
     assert Plan.objects.get(id="starter").credits == 1500
+
+
+def test_a_free_plan_made_inactive_before_it_stayed_active_is_active_again(plans):
+    Plan.objects.filter(id__in=["free", "starter"]).update(is_active=False)
+
+    free_plan_active.activate_the_free_plan(apps, None)
+
+    assert dict(Plan.objects.filter(id__in=["free", "starter"]).values_list("id", "is_active")) == {
+        "free": True,
+        "starter": False,
+    }
