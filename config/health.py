@@ -11,9 +11,10 @@ from django.http import HttpResponse
 
 logger = logging.getLogger(__name__)
 
-# The tag of the system checks a web process runs as it starts (services/checks.py): settings
-# mistakes that `check`, `migrate`, the workers and the reaper already refuse, but that gunicorn
-# would otherwise serve with — taking users' credits for generations no worker will run.
+# The tag of the system checks a web process runs as it starts (services/checks.py,
+# billing/checks.py): settings mistakes that `check`, `migrate`, the workers and the reaper already
+# refuse, but that gunicorn would otherwise serve with — taking users' credits for generations no
+# worker will run, or payments for credits no webhook will grant.
 SERVING_CHECKS = "serving"
 
 

@@ -1,7 +1,7 @@
-"""System checks for the generation and payment settings: a configuration mistake fails loudly at
-start-up (`manage.py check`, `migrate`, the workers and the reaper run these, and the web process
-runs them by their tag, SERVING_CHECKS, as it starts: config/wsgi.py), not per generation after a
-user has been charged, nor per Stripe event after a customer has paid.
+"""System checks for the generation settings: a configuration mistake fails loudly at start-up
+(`manage.py check`, `migrate`, the workers and the reaper run these, and the web process runs them
+by their tag, SERVING_CHECKS, as it starts: config/wsgi.py), not per generation after a user has
+been charged. The payment settings' checks are billing's (billing/checks.py).
 
 With DEBUG off each problem is an Error, which stops those commands; with DEBUG on it is a Warning,
 so a developer can still run the app with only part of the configuration. The checks read settings
@@ -73,18 +73,3 @@ def check_generation_engines(app_configs=None, **kwargs) -> list[checks.CheckMes
             )
         )
     return problems
-
-
-@checks.register(SERVING_CHECKS)
-def check_stripe_keys(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
-    if settings.STRIPE_SECRET_KEY and not settings.STRIPE_WEBHOOK_SECRET:
-        return [
-            _problem(
-                "STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: every Stripe webhook "
-                "would be refused, so paid invoices would grant no credits.",
-                hint="Set STRIPE_WEBHOOK_SECRET to the signing secret of the webhook endpoint "
-                "(/billing/stripe/webhook/) in Stripe's dashboard.",
-                number=5,
-            )
-        ]
-    return []

@@ -8,10 +8,10 @@ import pytest
 from django.core import checks
 from django.core.exceptions import ImproperlyConfigured
 
-from billing.checks import check_stripe_links
+from billing.checks import check_stripe_keys, check_stripe_links
 from config.health import SERVING_CHECKS, refuse_to_serve_misconfigured
 from config.tests.test_security_settings import BASE_DIR, production_env
-from services.checks import check_generation_engines, check_stripe_keys
+from services.checks import check_generation_engines
 
 
 def load_the_web_application(env) -> subprocess.CompletedProcess:
@@ -54,7 +54,7 @@ def test_the_refusal_lists_every_error(settings):
         refuse_to_serve_misconfigured()
     message = str(refused.value)
     assert "services.E003: The webhook generation engine is configured but WEBHOOK_BASE_URL" in message
-    assert "services.E005: STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not" in message
+    assert "billing.E002: STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not" in message
 
 
 def test_with_debug_on_the_problems_are_warnings_and_the_app_starts(settings):
