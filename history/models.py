@@ -62,6 +62,17 @@ class GenerationQuerySet(models.QuerySet):
     def in_flight(self):
         return self.filter(status__in=Generation.IN_FLIGHT)
 
+    def successful(self):
+        return self.filter(status=Generation.Status.SUCCESS)
+
+    def scrapes(self):
+        """Website analyses: the free first step of Meta Ads Full, the only tool with a scrape step
+        (so no tool slug is needed here), which its copy and creative steps build on."""
+        return self.filter(step=Generation.Step.SCRAPE)
+
+    def created_since(self, moment):
+        return self.filter(created_at__gte=moment)
+
     def newest_first(self):
         return self.order_by("-created_at", "-id")
 

@@ -35,7 +35,6 @@ from services.tool_schemas import SCRAPE_FIRST
 
 logger = logging.getLogger(__name__)
 
-META_ADS_FULL = "meta-ads-full"
 SCRAPE, COPY, CREATIVE = "scrape", "copy", "creative"
 SCRAPE_REUSE_WINDOW = timedelta(days=1)
 
@@ -234,9 +233,7 @@ def _ledger_reason(tool: Tool, step: str) -> str:
 def _successful_scrape(*, user, scrape_id):
     if isinstance(scrape_id, bool) or not isinstance(scrape_id, int) or not 0 < scrape_id <= MAX_DATABASE_ID:
         return Generation.objects.none()
-    return Generation.objects.for_user(user).filter(
-        pk=scrape_id, tool=META_ADS_FULL, step=SCRAPE, status=Generation.Status.SUCCESS
-    )
+    return Generation.objects.for_user(user).scrapes().successful().filter(pk=scrape_id)
 
 
 def _recent_scrape(*, user, inputs: dict) -> Generation | None:
@@ -244,14 +241,10 @@ def _recent_scrape(*, user, inputs: dict) -> Generation | None:
     of fetching the site again (the scrape result is cached per URL for a day)."""
     return (
         Generation.objects.for_user(user)
-        .filter(
-            tool=META_ADS_FULL,
-            step=SCRAPE,
-            status=Generation.Status.SUCCESS,
-            created_at__gte=timezone.now() - SCRAPE_REUSE_WINDOW,
-            input_data__websiteUrl=inputs.get("websiteUrl"),
-            input_data__type=inputs.get("type"),
-        )
+        .scrapes()
+        .successful()
+        .created_since(timezone.now() - SCRAPE_REUSE_WINDOW)
+        .filter(input_data__websiteUrl=inputs.get("websiteUrl"), input_data__type=inputs.get("type"))
         .newest_first()
         .first()
     )
@@ -309,9 +302,7 @@ def _check_scrape_rate(user) -> None:
     """SCRAPES_PER_HOUR, counted from the generation records themselves (exact across processes,
     no extra state) under the lock on the user's balance row, like the other limits — the
     caller's new scrape included."""
-    recent = Generation.objects.for_user(user).filter(
-        tool=META_ADS_FULL, step=SCRAPE, created_at__gte=timezone.now() - timedelta(hours=1)
-    )
+    recent = Generation.objects.for_user(user).scrapes().created_since(timezone.now() - timedelta(hours=1))
     if recent.count() > settings.SCRAPES_PER_HOUR:
         raise ScrapeRateLimited(ScrapeRateLimited.message)
 

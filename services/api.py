@@ -25,7 +25,6 @@ from history.models import Generation
 from history.storage import UPLOAD_AREAS
 from history.versions import output_with_versions
 from services.actions import (
-    META_ADS_FULL,
     UNSTORABLE_TEXT,
     GenerationInputError,
     GenerationLimitReached,
@@ -33,7 +32,7 @@ from services.actions import (
     is_storable_text,
     start_generation,
 )
-from services.registry import TOOLS
+from services.registry import META_ADS_FULL, TOOLS
 from services.resume import running_generation, scrape_to_resume
 
 # Multipart framing around an upload: a request much larger than the limit is refused before

@@ -13,9 +13,7 @@ from django.core import checks
 
 from config.health import SERVING_CHECKS, settings_problem
 from services.engines.base import ENGINES, engine_name_for
-from services.registry import TOOLS
-
-SPY = "spy-master"
+from services.registry import SPY_MASTER, TOOLS
 
 
 def _problem(message: str, *, hint: str, number: int) -> checks.CheckMessage:
@@ -62,7 +60,7 @@ def check_generation_engines(app_configs=None, **kwargs) -> list[checks.CheckMes
         )
     # The openai engine's Spy reads the Meta Ad Library itself; the webhook engine's automation does
     # that on its side, and the demo engine shows a sample.
-    if engines[SPY] == "openai" and not settings.META_ACCESS_TOKEN:
+    if engines[SPY_MASTER] == "openai" and not settings.META_ACCESS_TOKEN:
         problems.append(
             _problem(
                 "Spy Master runs on the openai engine, which searches the Meta Ad Library, but "

@@ -9,6 +9,12 @@ from config.paths import path_for
 from services import tool_schemas
 from services.schema import StepSchemas, ToolSchema
 
+# The slugs code refers to by name (Meta Ads Full's steps, Spy's long run and Ad Library search,
+# the social copy parser's fallback text), so each is spelled once, in its Tool below.
+META_ADS_FULL = "meta-ads-full"
+SOCIAL_MEDIA_COPY = "social-media-copy"
+SPY_MASTER = "spy-master"
+
 
 class UnknownStep(LookupError):
     """A multi-step tool was asked for a step it does not have."""
@@ -302,7 +308,7 @@ TOOLS: dict[str, Tool] = {
             result="image",
         ),
         Tool(
-            slug="meta-ads-full",
+            slug=META_ADS_FULL,
             name="Meta Ads Full",
             menu_label="META Ads Full",
             card_title="Meta Ads Full",
@@ -356,7 +362,7 @@ TOOLS: dict[str, Tool] = {
             },
         ),
         Tool(
-            slug="social-media-copy",
+            slug=SOCIAL_MEDIA_COPY,
             name="Social Media Copy Generator",
             menu_label="Social Media Copy",
             card_title="Social Media Copy",
@@ -397,7 +403,7 @@ TOOLS: dict[str, Tool] = {
             result="image",
         ),
         Tool(
-            slug="spy-master",
+            slug=SPY_MASTER,
             name="Spy Agent",
             menu_label="Spy Master",
             card_title="Spy Master",

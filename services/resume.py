@@ -4,7 +4,7 @@ the form) and, on Meta Ads Full, the website analysis its next steps build on.""
 from django.utils import timezone
 
 from history.models import Generation
-from services.actions import META_ADS_FULL, SCRAPE, SCRAPE_REUSE_WINDOW
+from services.actions import SCRAPE, SCRAPE_REUSE_WINDOW
 
 
 def running_generation(user, tool: str) -> Generation | None:
@@ -26,11 +26,7 @@ def scrape_to_resume(user, running: Generation | None) -> Generation | None:
     itself runs: that scrape is the one the page follows."""
     if running is not None and running.step == SCRAPE:
         return None
-    scrapes = (
-        Generation.objects.for_user(user)
-        .filter(tool=META_ADS_FULL, step=SCRAPE, status=Generation.Status.SUCCESS)
-        .select_related("user")
-    )
+    scrapes = Generation.objects.for_user(user).scrapes().successful().select_related("user")
     if running is not None:
         return scrapes.filter(pk=running.input_data.get("scrapeId")).first()
-    return scrapes.filter(created_at__gte=timezone.now() - SCRAPE_REUSE_WINDOW).newest_first().first()
+    return scrapes.created_since(timezone.now() - SCRAPE_REUSE_WINDOW).newest_first().first()

@@ -12,7 +12,7 @@ from django.conf import settings
 
 from config import outbound
 from services.engines.base import EngineError
-from services.registry import fallback_error_for
+from services.registry import SPY_MASTER, fallback_error_for
 
 logger = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ AD_FIELDS = (
 # Query parameters that carry credentials and must never reach a user's browser.
 SECRET_PARAMS = {"access_token", "token", "client_secret", "appsecret_proof"}
 NETWORK_FAILED = "Network connection failed. Please check your internet connection and try again."
-SPY_FAILED = fallback_error_for("spy-master")
+SPY_FAILED = fallback_error_for(SPY_MASTER)
 
 
 def meta_spy_values(inputs: dict) -> dict:

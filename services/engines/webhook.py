@@ -16,7 +16,7 @@ from services.engines import webhook_parsers as parse
 from services.engines.base import Assets, EngineError, EngineResult, run_operation
 from services.engines.images import image_for_webhook, png_from_reference
 from services.engines.meta_ad_library import NETWORK_FAILED, meta_spy_values
-from services.registry import timeout_error_for
+from services.registry import SPY_MASTER, timeout_error_for
 
 logger = logging.getLogger(__name__)
 
@@ -71,7 +71,10 @@ class WebhookEngine:
     name = "webhook"
 
     def run(self, *, tool, step: str, inputs: dict, user_id: str, assets) -> EngineResult:
-        self.timeout = float(min(settings.WEBHOOK_TIMEOUT_SECONDS, tool.deadline_seconds))
+        # A call may not outlast the run's deadline: past it the generation is failed and refunded
+        # (services.actions.Heartbeat), so a later answer would be discarded anyway.
+        self.deadline_seconds = tool.deadline_seconds
+        self.timeout = float(min(settings.WEBHOOK_TIMEOUT_SECONDS, self.deadline_seconds))
         self.user_id = user_id or "anonymous"
         return run_operation(self, tool=tool, step=step, inputs=inputs, assets=assets)
 
@@ -155,12 +158,13 @@ class WebhookEngine:
     def spy(self, inputs: dict, assets: Assets) -> EngineResult:
         values = meta_spy_values({name: inputs[name] for name in SPY_FIELDS})
         body = {**values, "userId": self.user_id, "timestamp": iso_timestamp()}
-        timeout = float(min(settings.WEBHOOK_SPY_TIMEOUT_SECONDS, 600))
+        # The documented 10 minutes (WEBHOOK_SPY_TIMEOUT_SECONDS), within Spy's deadline like any call.
+        timeout = float(min(settings.WEBHOOK_SPY_TIMEOUT_SECONDS, self.deadline_seconds))
         try:
             response = self.post("SPY_AGENT", body, timeout=timeout, headers={"Connection": "keep-alive"})
         except outbound.OutboundError as exc:
             if exc.kind == "timeout":
-                raise EngineError(timeout_error_for("spy-master"), retryable=True) from None
+                raise EngineError(timeout_error_for(SPY_MASTER), retryable=True) from None
             if exc.kind == "connection":
                 raise EngineError(NETWORK_FAILED, retryable=True) from None
             raise EngineError(exc.message or "Unknown error occurred") from None

@@ -9,14 +9,14 @@ from typing import Any
 
 from services.engines.base import EngineError
 from services.engines.meta_ad_library import SPY_FAILED, clean_snapshot_url
-from services.registry import fallback_error_for
+from services.registry import SOCIAL_MEDIA_COPY, fallback_error_for
 
 NO_VARIATIONS = "No valid variations generated"
 NO_FULL_VARIATIONS = "Failed to generate Meta Copy variations"
 NO_IMAGE = "No image was generated. Please check your inputs and try again."
 NO_FULL_IMAGE = "Failed to generate Meta Creative"
 SCRAPE_FAILED = "Failed to scrape website. Please try again."
-SOCIAL_COPY_FAILED = fallback_error_for("social-media-copy")
+SOCIAL_COPY_FAILED = fallback_error_for(SOCIAL_MEDIA_COPY)
 MAX_VARIATIONS = 5
 VARIATION_DEFAULTS = {
     "headline": "No headline available",
