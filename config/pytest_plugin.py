@@ -1,8 +1,9 @@
 """Project-wide pytest fixtures and hooks (loaded with `-p config.pytest_plugin`).
 
 - Personas: `alice`, `bob` (ordinary users), `staff` — and `alice_client`, `bob_client`.
-- Browser tests: any test using Playwright's `page` is marked `browser`; Chromium is
-  Debian's, launched with the flags this closed network needs.
+- Browser tests: any test using a Playwright fixture (`page`, `browser`, … — directly or through
+  another fixture) is marked `browser`; Chromium is Debian's, launched with the flags this closed
+  network needs.
 - `postgres` tests are skipped on SQLite.
 """
 
@@ -25,9 +26,30 @@ CHROMIUM_ARGS = [
 PASSWORD = "Sup3rSecret!"
 
 
+# pytest-playwright's fixtures that start Playwright or a browser. `item.fixturenames` is the
+# whole closure, so a test reaches this set through `signed_in_page` or a fixture of its own too;
+# `playwright` is under all of them (even `browser_context_args`).
+PLAYWRIGHT_FIXTURES = frozenset(
+    {
+        "playwright",
+        "browser_type",
+        "launch_browser",
+        "browser",
+        "browser_context_args",
+        "new_context",
+        "context",
+        "page",
+    }
+)
+
+
+def drives_a_browser(item) -> bool:
+    return not PLAYWRIGHT_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if "page" in getattr(item, "fixturenames", ()):
+        if drives_a_browser(item):
             item.add_marker(pytest.mark.browser)
 
 
