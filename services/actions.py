@@ -310,7 +310,7 @@ def _check_scrape_rate(user) -> None:
 # --- run --------------------------------------------------------------------------------------
 
 
-def run_generation(generation_id: int) -> None:
+def run_generation(*, generation_id: int) -> None:
     """The task body. Claims the generation (queued → running, so it never runs twice), runs the
     engine with no transaction open while a heartbeat thread beats, stores the result and marks
     success — or fails and refunds it.
@@ -331,7 +331,9 @@ def run_generation(generation_id: int) -> None:
     )
     if not claimed:
         if queued.filter(deadline_at__lte=now).exists():
-            fail_generation(generation, timeout_error(generation))  # waited too long for a worker
+            fail_generation(
+                generation=generation, message=timeout_error(generation)
+            )  # waited too long for a worker
         else:
             logger.info("Generation %s is not queued any more; nothing to run", generation_id)
         return
@@ -358,11 +360,11 @@ def run_generation(generation_id: int) -> None:
     except EngineError as exc:
         logger.info("Generation %s failed in the engine: %s", generation.pk, exc.message)
         _drop_dead_connection()
-        fail_generation(generation, exc.message or fallback_error(generation))
+        fail_generation(generation=generation, message=exc.message or fallback_error(generation))
     except Exception:
         logger.exception("Generation %s failed unexpectedly", generation.pk)
         _drop_dead_connection()
-        fail_generation(generation, fallback_error(generation))
+        fail_generation(generation=generation, message=fallback_error(generation))
 
 
 def _drop_dead_connection() -> None:
@@ -474,14 +476,14 @@ class Heartbeat:
         if running.filter(Q(deadline_at__isnull=True) | Q(deadline_at__gt=now)).update(heartbeat_at=now):
             return False
         if running.filter(deadline_at__lte=now).exists():
-            fail_generation(self.generation, timeout_error(self.generation))
+            fail_generation(generation=self.generation, message=timeout_error(self.generation))
         return True
 
 
 # --- settle -----------------------------------------------------------------------------------
 
 
-def fail_generation(generation: Generation, message: str) -> bool:
+def fail_generation(*, generation: Generation, message: str) -> bool:
     """Mark the generation failed with a user-facing message and refund its credits — exactly
     once: only the call whose conditional update moves it out of queued/running refunds.
     Returns whether this call failed it."""
@@ -533,7 +535,7 @@ def reap_generations(*, now=None) -> list[Generation]:
         else:
             continue
         try:
-            failed = fail_generation(generation, message)
+            failed = fail_generation(generation=generation, message=message)
         except Exception:
             # One generation that cannot be settled now (a lock, a constraint, the database going
             # away) must not keep the others from being settled; it stays in flight, so the next

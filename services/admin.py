@@ -86,7 +86,7 @@ class GenerationAdmin(ViewOnlyAdmin):
     def fail_and_refund(self, request, queryset):
         failed = skipped = 0
         for generation in queryset.select_related("user"):
-            if fail_generation(generation, STOPPED_BY_STAFF):
+            if fail_generation(generation=generation, message=STOPPED_BY_STAFF):
                 failed += 1
             else:
                 skipped += 1

@@ -13,7 +13,7 @@ def start(user, tool="meta-copy", inputs=META_COPY_INPUTS):
 
 def test_it_marks_the_generation_failed_with_the_message_and_refunds(alice):
     generation = start(alice)
-    assert fail_generation(generation, "HTTP error! status: 500") is True
+    assert fail_generation(generation=generation, message="HTTP error! status: 500") is True
     generation.refresh_from_db()
     assert generation.status == "failed"
     assert generation.error_message == "HTTP error! status: 500"
@@ -25,8 +25,8 @@ def test_it_marks_the_generation_failed_with_the_message_and_refunds(alice):
 
 def test_a_second_call_changes_nothing(alice):
     generation = start(alice)
-    fail_generation(generation, "first")
-    assert fail_generation(generation, "second") is False
+    fail_generation(generation=generation, message="first")
+    assert fail_generation(generation=generation, message="second") is False
     generation.refresh_from_db()
     assert generation.error_message == "first"
     assert LedgerEntry.objects.filter(user=alice, kind="refund").count() == 1
@@ -36,13 +36,15 @@ def test_a_second_call_changes_nothing(alice):
 def test_a_successful_generation_is_left_alone(alice):
     generation = start(alice)
     Generation.objects.filter(pk=generation.pk).update(status=Generation.Status.SUCCESS)
-    assert fail_generation(generation, "too late") is False
+    assert fail_generation(generation=generation, message="too late") is False
     assert Generation.objects.get(pk=generation.pk).status == "success"
     assert balance_of(alice) == 80
 
 
 def test_a_free_scrape_fails_without_a_refund(alice):
     generation = start(alice, "meta-ads-full", SCRAPE_INPUTS)
-    assert fail_generation(generation, "Failed to scrape website. Please try again.") is True
+    assert (
+        fail_generation(generation=generation, message="Failed to scrape website. Please try again.") is True
+    )
     assert not LedgerEntry.objects.filter(user=alice, kind="refund").exists()
     assert balance_of(alice) == 100

@@ -106,7 +106,7 @@ def test_a_generation_past_its_deadline_is_failed_and_refunded_while_the_engine_
 
     files_before = stored_results(alice)
 
-    run_generation(generation.pk)
+    run_generation(generation_id=generation.pk)
 
     generation.refresh_from_db()
     assert [r.path for r in webhook.received] == ["/webhook/spy-agent"]  # called; answered after the deadline
@@ -134,7 +134,7 @@ def test_the_heartbeat_is_stamped_while_the_engine_runs(alice, webhook):
             reply=Reply(200, json.dumps(reply).encode()),
         ),
     )
-    run_generation(generation.pk)
+    run_generation(generation_id=generation.pk)
     generation.refresh_from_db()
     assert generation.status == "success"
     assert generation.heartbeat_at > generation.started_at
@@ -145,5 +145,5 @@ def test_no_heartbeat_thread_outlives_its_generation(alice, webhook):
     generation = start_generation(
         user=alice, tool=TOOLS["meta-copy"], inputs=META_COPY_INPUTS, idempotency_key="k"
     )
-    run_generation(generation.pk)
+    run_generation(generation_id=generation.pk)
     assert not [t for t in threading.enumerate() if t.name == f"heartbeat-{generation.pk}"]

@@ -38,7 +38,7 @@ def refunds(user):
 def test_a_successful_copy_is_stored_as_text_and_keeps_the_spend(alice, webhook):
     webhook.route("POST", "/webhook/meta-copy", json=META_COPY_REPLY)
     generation = start(alice)
-    run_generation(generation.pk)
+    run_generation(generation_id=generation.pk)
 
     generation.refresh_from_db()
     assert generation.status == "success"
@@ -56,7 +56,7 @@ def test_a_successful_copy_is_stored_as_text_and_keeps_the_spend(alice, webhook)
 
 def test_the_webhook_gets_the_users_id_and_inputs(alice, webhook):
     webhook.route("POST", "/webhook/meta-copy", json=META_COPY_REPLY)
-    run_generation(start(alice).pk)
+    run_generation(generation_id=start(alice).pk)
     body = webhook.last("/webhook/meta-copy").json()
     assert body["userId"] == str(alice.pk)
     assert body["brand"] == "Glow Naturals"
@@ -65,7 +65,7 @@ def test_the_webhook_gets_the_users_id_and_inputs(alice, webhook):
 def test_an_engine_error_fails_the_generation_with_its_message_and_refunds(alice, webhook):
     webhook.route("POST", "/webhook/meta-copy", status=500, body="boom")
     generation = start(alice)
-    run_generation(generation.pk)
+    run_generation(generation_id=generation.pk)
 
     generation.refresh_from_db()
     assert generation.status == "failed"
@@ -78,7 +78,7 @@ def test_an_engine_error_fails_the_generation_with_its_message_and_refunds(alice
 def test_unparsable_output_fails_and_refunds(alice, webhook):
     webhook.route("POST", "/webhook/meta-copy", json=[{"Nothing": "useful"}])
     generation = start(alice)
-    run_generation(generation.pk)
+    run_generation(generation_id=generation.pk)
     generation.refresh_from_db()
     assert generation.status == "failed"
     assert generation.error_message == "No valid variations generated"
@@ -88,16 +88,16 @@ def test_unparsable_output_fails_and_refunds(alice, webhook):
 def test_a_generation_runs_at_most_once(alice, webhook):
     webhook.route("POST", "/webhook/meta-copy", json=META_COPY_REPLY)
     generation = start(alice)
-    run_generation(generation.pk)
-    run_generation(generation.pk)
+    run_generation(generation_id=generation.pk)
+    run_generation(generation_id=generation.pk)
     assert len(webhook.received) == 1
 
 
 def test_a_failed_generation_is_never_run_again_or_refunded_twice(alice, webhook):
     webhook.route("POST", "/webhook/meta-copy", status=502)
     generation = start(alice)
-    run_generation(generation.pk)
-    run_generation(generation.pk)
+    run_generation(generation_id=generation.pk)
+    run_generation(generation_id=generation.pk)
     assert len(webhook.received) == 1
     assert refunds(alice).count() == 1
 
@@ -105,7 +105,7 @@ def test_a_failed_generation_is_never_run_again_or_refunded_twice(alice, webhook
 def test_a_generation_claimed_after_its_deadline_fails_without_calling_the_engine(alice, webhook):
     generation = start(alice, "spy-master", {"searchTerm": "shoes", "adsStartedBefore": "2026-01-01"})
     Generation.objects.filter(pk=generation.pk).update(deadline_at=timezone.now())
-    run_generation(generation.pk)
+    run_generation(generation_id=generation.pk)
     generation.refresh_from_db()
     assert generation.status == "failed"
     assert generation.error_message.startswith("Analysis timed out after 10 minutes.")
@@ -124,7 +124,7 @@ def test_a_generation_that_waited_longer_than_its_run_time_still_gets_its_whole_
     webhook.route("POST", "/webhook/meta-copy", json=META_COPY_REPLY)
     generation = start(alice)  # Meta Copy may run for 5 minutes; the queue allows 10 by default
     queued_for(generation, timedelta(minutes=6))  # behind a long Spy run, say
-    run_generation(generation.pk)
+    run_generation(generation_id=generation.pk)
 
     generation.refresh_from_db()
     assert generation.status == "success"
@@ -138,7 +138,7 @@ def test_a_generation_that_waited_past_the_queue_allowance_is_refunded_unrun(ali
     queued_for(generation, timedelta(minutes=14))
     assert generation.deadline_at - generation.created_at == timedelta(minutes=15)
     queued_for(generation, timedelta(minutes=2))  # 16 minutes in all
-    run_generation(generation.pk)
+    run_generation(generation_id=generation.pk)
 
     generation.refresh_from_db()
     assert generation.status == "failed"
@@ -150,7 +150,7 @@ def test_a_generation_that_waited_past_the_queue_allowance_is_refunded_unrun(ali
 def test_an_unknown_engine_fails_and_refunds(alice, settings):
     settings.GENERATION_ENGINE = "carrier-pigeon"
     generation = start(alice)
-    run_generation(generation.pk)
+    run_generation(generation_id=generation.pk)
     generation.refresh_from_db()
     assert generation.status == "failed"
     assert balance_of(alice) == 100
@@ -159,7 +159,7 @@ def test_an_unknown_engine_fails_and_refunds(alice, settings):
 def test_a_creative_is_stored_as_png_and_the_output_names_our_file_url(alice, alice_client, webhook):
     webhook.route("POST", "/webhook/meta-creative", json={"image": make_b64_png(80, 60)})
     generation = start(alice, "meta-creative", META_CREATIVE_INPUTS)
-    run_generation(generation.pk)
+    run_generation(generation_id=generation.pk)
 
     generation.refresh_from_db()
     assert generation.status == "success"
@@ -176,7 +176,7 @@ def test_a_creative_is_stored_as_png_and_the_output_names_our_file_url(alice, al
 def test_a_creative_reply_that_is_not_an_image_fails_and_refunds(alice, webhook):
     webhook.route("POST", "/webhook/meta-creative", json={"image": "bm90IGFuIGltYWdl"})  # "not an image"
     generation = start(alice, "meta-creative", META_CREATIVE_INPUTS)
-    run_generation(generation.pk)
+    run_generation(generation_id=generation.pk)
     generation.refresh_from_db()
     assert generation.status == "failed"
     assert balance_of(alice) == 100
@@ -196,7 +196,7 @@ def test_a_text_result_that_cannot_be_stored_still_succeeds_without_a_file(
     }
     webhook.route("POST", "/webhook/meta-copy", json=META_COPY_REPLY)
     generation = start(alice)
-    run_generation(generation.pk)
+    run_generation(generation_id=generation.pk)
     generation.refresh_from_db()
     assert generation.status == "success"
     assert not generation.file and generation.file_url is None
@@ -217,7 +217,7 @@ def test_a_creative_that_cannot_be_stored_fails_with_the_tools_fallback_text_and
     }
     webhook.route("POST", "/webhook/meta-creative", json={"image": make_b64_png()})
     generation = start(alice, "meta-creative", META_CREATIVE_INPUTS)
-    run_generation(generation.pk)
+    run_generation(generation_id=generation.pk)
     generation.refresh_from_db()
     assert generation.status == "failed"
     assert (
@@ -230,7 +230,7 @@ def test_meta_ads_full_copy_sends_the_scrape_it_builds_on(alice, webhook):
     scrape = finished_scrape(alice, output_data={"report": "They sell serums.", "engine": "webhook"})
     webhook.route("POST", "/webhook/meta-copy-full", json=META_COPY_REPLY)
     generation = start(alice, "meta-ads-full", {"step": "copy", "scrapeId": scrape.pk})
-    run_generation(generation.pk)
+    run_generation(generation_id=generation.pk)
     generation.refresh_from_db()
     assert generation.status == "success", generation.error_message
     body = webhook.last("/webhook/meta-copy-full").json()
@@ -246,7 +246,7 @@ def test_the_engine_reads_the_users_own_upload_from_storage(alice, alice_client,
     ).json()["url"]
     webhook.route("POST", "/webhook/meta-creative", json={"image": make_b64_png()})
     generation = start(alice, "meta-creative", {**META_CREATIVE_INPUTS, "productImageUrl": url})
-    run_generation(generation.pk)
+    run_generation(generation_id=generation.pk)
     assert Generation.objects.get(pk=generation.pk).status == "success"
     sent = webhook.last("/webhook/meta-creative").json()["productImageUrl"]
     assert sent.startswith("data:image/png;base64,")  # read from storage, not fetched over HTTP

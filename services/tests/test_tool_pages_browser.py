@@ -52,7 +52,7 @@ def png_file(tmp_path):
 def run_newest_job(user, slug):
     """Does what the worker would: runs the user's newest queued generation of the tool."""
     generation = Generation.objects.for_user(user).filter(tool=slug, status="queued").latest("created_at")
-    run_generation(generation.pk)
+    run_generation(generation_id=generation.pk)
     return generation
 
 
