@@ -12,7 +12,7 @@ from django.conf import settings
 from django.core import checks
 
 from config.health import SERVING_CHECKS, settings_problem
-from services.engines.base import ENGINES, engine_name_for
+from services.engines.base import ENGINES, engine_name_for, engine_setting_name
 from services.registry import SPY_MASTER, TOOLS
 
 
@@ -21,7 +21,8 @@ def _problem(message: str, *, hint: str, number: int) -> checks.CheckMessage:
 
 
 def _engine_setting(tool) -> str:
-    override = f"GENERATION_ENGINE_{tool.slug.upper().replace('-', '_')}"
+    """The setting that chose the tool's engine, for the message naming it."""
+    override = engine_setting_name(tool)
     return override if getattr(settings, override, "") else "GENERATION_ENGINE"
 
 

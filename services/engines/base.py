@@ -51,9 +51,15 @@ def run_operation(engine: Engine, *, tool: Tool, step: str, inputs: dict, assets
     return operation(inputs, assets)
 
 
+def engine_setting_name(tool: Tool) -> str:
+    """The setting that overrides GENERATION_ENGINE for one tool: GENERATION_ENGINE_<SLUG>, e.g.
+    GENERATION_ENGINE_META_COPY."""
+    return f"GENERATION_ENGINE_{tool.slug.upper().replace('-', '_')}"
+
+
 def engine_name_for(tool: Tool) -> str:
-    """GENERATION_ENGINE, unless GENERATION_ENGINE_<SLUG> (e.g. GENERATION_ENGINE_META_COPY) overrides it."""
-    override = getattr(settings, f"GENERATION_ENGINE_{tool.slug.upper().replace('-', '_')}", "")
+    """GENERATION_ENGINE, unless the tool's own setting (engine_setting_name) overrides it."""
+    override = getattr(settings, engine_setting_name(tool), "")
     return (override or settings.GENERATION_ENGINE or "demo").strip().lower()
 
 
