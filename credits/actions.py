@@ -209,6 +209,24 @@ def refund_credits(*, user, reference: str, reason: str) -> LedgerEntry:
             raise
 
 
+def grant_staff_credits(
+    *, user, amount: int, reason: str, idempotency_key: str, created_by=None
+) -> LedgerEntry:
+    """A staff member's change to a balance (the admin's "Grant credits" action, the
+    grant_credits command): a positive amount is a grant; a negative one is a correction, an
+    adjustment entry, refused with CreditError if the balance would go below zero. The caller's
+    key names its submission, so a resent form or a retried script changes the balance once."""
+    kind = LedgerEntry.Kind.GRANT if amount > 0 else LedgerEntry.Kind.ADJUSTMENT
+    return grant_credits(
+        user=user,
+        amount=amount,
+        reason=reason,
+        kind=kind,
+        idempotency_key=idempotency_key,
+        created_by=created_by,
+    )
+
+
 def grant_signup_credits(*, user) -> LedgerEntry:
     """The Free plan's credits for a new account; once per user whatever calls it."""
     return grant_credits(

@@ -1,5 +1,5 @@
 """Staff views of the ledger. Balances and ledger entries are read-only here: the one way
-staff change a balance is the "Grant credits" action, which goes through grant_credits."""
+staff change a balance is the "Grant credits" action, which goes through grant_staff_credits."""
 
 import uuid
 
@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from config.view_only_admin import ViewOnlyAdmin
-from credits.actions import MAX_AMOUNT, CreditError, grant_credits, reason_problem
+from credits.actions import MAX_AMOUNT, CreditError, grant_staff_credits, reason_problem
 from credits.models import CreditBalance, LedgerEntry
 
 
@@ -92,15 +92,13 @@ class CreditBalanceAdmin(ViewOnlyAdmin):
         )
 
     def _grant(self, request, balances, *, amount, reason, submission):
-        kind = LedgerEntry.Kind.GRANT if amount > 0 else LedgerEntry.Kind.ADJUSTMENT
         granted = []
         for balance in balances:
             try:
-                grant_credits(
+                grant_staff_credits(
                     user=balance.user,
                     amount=amount,
                     reason=reason,
-                    kind=kind,
                     idempotency_key=f"admin-grant:{submission}:{balance.user_id}",
                     created_by=request.user,
                 )

@@ -9,7 +9,7 @@ import uuid
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from credits.actions import CreditError, grant_credits
+from credits.actions import CreditError, grant_staff_credits
 from credits.models import LedgerEntry, balance_of
 
 
@@ -38,16 +38,14 @@ class Command(BaseCommand):
             raise CommandError(f"No account with the e-mail address {email}.")
         if amount == 0:
             raise CommandError("The amount must not be zero.")
-        kind = LedgerEntry.Kind.GRANT if amount > 0 else LedgerEntry.Kind.ADJUSTMENT
         applied_before = (
             bool(idempotency_key) and LedgerEntry.objects.filter(idempotency_key=idempotency_key).exists()
         )
         try:
-            entry = grant_credits(
+            entry = grant_staff_credits(
                 user=user,
                 amount=amount,
                 reason=reason.strip(),
-                kind=kind,
                 idempotency_key=idempotency_key or f"command:{uuid.uuid4()}",
             )
         except CreditError as error:
