@@ -1,4 +1,9 @@
-// Page-wide events between islands and the vanilla site script (no globals needed).
+// Page-wide events between islands and the vanilla site script (no globals needed). The event
+// names live here only: senders and listeners go through these functions, so a typo in a
+// listener cannot silently break the rule between creditsChanged and balanceRead.
+
+const CREDITS_CHANGED = "adsmith:credits";
+const BALANCE_READ = "adsmith:balance";
 
 /** Shows a toast (top-right, 3 s). kind: "success" | "error" | "info". */
 export function toast(message, kind = "success") {
@@ -8,12 +13,29 @@ export function toast(message, kind = "success") {
 /** Tells every balance display that credits changed; `balance` is the new local value
  * (if known). Displays update at once and re-read the server after 1 s. */
 export function creditsChanged(balance) {
-  window.dispatchEvent(new CustomEvent("adsmith:credits", { detail: { balance } }));
+  window.dispatchEvent(new CustomEvent(CREDITS_CHANGED, { detail: { balance } }));
 }
 
 /** The shell read the balance from the server: `credits` is the truth as of now. Page islands
  * that show the balance (and enable their submit buttons by it) follow it. A separate event from
- * "adsmith:credits", whose listeners re-read the server: answering that with it would loop. */
+ * creditsChanged, whose listeners re-read the server: answering that with it would loop. */
 export function balanceRead(credits) {
-  window.dispatchEvent(new CustomEvent("adsmith:balance", { detail: { balance: credits } }));
+  window.dispatchEvent(new CustomEvent(BALANCE_READ, { detail: { balance: credits } }));
+}
+
+function listen(name, fn) {
+  const listener = (event) => fn(event.detail?.balance);
+  window.addEventListener(name, listener);
+  return () => window.removeEventListener(name, listener);
+}
+
+/** Calls `fn(balance)` on every creditsChanged() (`balance` undefined when the sender did not
+ * know it). Returns the function that stops listening. */
+export function onCreditsChanged(fn) {
+  return listen(CREDITS_CHANGED, fn);
+}
+
+/** Calls `fn(credits)` on every balanceRead(). Returns the function that stops listening. */
+export function onBalanceRead(fn) {
+  return listen(BALANCE_READ, fn);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { onBalanceRead, onCreditsChanged } from "./events.js";
 
 /** The balance this page shows, kept in step with creditsChanged() events and with every
  * balance the shell reads from the server (every 30 s, and 1 s after a change) — so a balance
@@ -6,16 +7,11 @@ import { useEffect, useState } from "react";
 export function useBalance(initial) {
   const [balance, setBalance] = useState(initial);
   useEffect(() => {
-    const onChange = (event) => {
-      const next = event.detail?.balance;
+    const follow = (next) => {
       if (Number.isFinite(next)) setBalance(next);
     };
-    window.addEventListener("adsmith:credits", onChange);
-    window.addEventListener("adsmith:balance", onChange);
-    return () => {
-      window.removeEventListener("adsmith:credits", onChange);
-      window.removeEventListener("adsmith:balance", onChange);
-    };
+    const stops = [onCreditsChanged(follow), onBalanceRead(follow)];
+    return () => stops.forEach((stop) => stop());
   }, []);
   return balance;
 }

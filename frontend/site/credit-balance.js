@@ -1,7 +1,7 @@
 // The shell's credit balance (top bar) in plain DOM rather than React: it is the only island
 // on the dashboard and most shell pages, which then load no React at all.
 import { api } from "../lib/api.js";
-import { balanceRead } from "../lib/events.js";
+import { balanceRead, onCreditsChanged } from "../lib/events.js";
 
 const REFRESH_MS = 30_000; // documented: refreshed every 30 seconds
 const REREAD_MS = 1_000; // documented: re-read 1 second after a change
@@ -44,8 +44,7 @@ export function mountCreditBalance(el, { url, initial = 0, label = "credits" }) 
     }
   };
   let reread;
-  const onChange = (event) => {
-    const balance = event.detail?.balance;
+  const onChange = (balance) => {
     if (Number.isFinite(balance)) show(balance);
     clearTimeout(reread);
     reread = setTimeout(load, REREAD_MS);
@@ -64,12 +63,12 @@ export function mountCreditBalance(el, { url, initial = 0, label = "credits" }) 
   };
 
   show(initial);
-  window.addEventListener("adsmith:credits", onChange);
+  const stopFollowingChanges = onCreditsChanged(onChange);
   document.addEventListener("visibilitychange", onVisibility);
   return () => {
     clearInterval(timer);
     clearTimeout(reread);
-    window.removeEventListener("adsmith:credits", onChange);
+    stopFollowingChanges();
     document.removeEventListener("visibilitychange", onVisibility);
   };
 }
