@@ -97,7 +97,7 @@ class Generation(models.Model):
     service_type = models.CharField(max_length=40, choices=ServiceType.choices)
     step = models.CharField(max_length=10, choices=Step.choices, blank=True, default=Step.NONE)
     input_data = models.JSONField(default=dict, blank=True)
-    # The normalized engine output (CONTRACTS.md); an image is referenced by our file URL,
+    # The normalized engine output (docs/CONTRACTS.md); an image is referenced by our file URL,
     # never stored inline.
     output_data = models.JSONField(default=dict, blank=True)
     # The stored result ({area}/{userId}/{serviceType}_{timestamp}.png|.txt); empty when

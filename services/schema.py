@@ -1,6 +1,6 @@
 """Form schemas, defined once: the server validates with them and the islands receive them as props.
 
-The rules here are mirrored in frontend/lib/schema.js; CONTRACTS.md describes the props format.
+The rules here are mirrored in frontend/lib/schema.js; docs/CONTRACTS.md describes the props format.
 A schema never touches the database: checks that need it (does `scrapeId` name the user's own
 successful scrape?) belong to the action that starts a generation.
 """

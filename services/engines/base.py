@@ -27,7 +27,7 @@ class EngineError(Exception):
 
 @dataclass
 class EngineResult:
-    output: dict  # the normalized output (CONTRACTS.md "engines")
+    output: dict  # the normalized output (docs/CONTRACTS.md "Engines")
     image: bytes | None = None  # PNG bytes for creatives; the job stores them and sets output["image"]
 
 
