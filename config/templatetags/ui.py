@@ -88,8 +88,3 @@ def auto_direction(bound_field):
     if free_text and widget.attrs.get("inputmode") not in LEFT_TO_RIGHT_INPUT_MODES:
         widget.attrs.setdefault("dir", "auto")
     return bound_field
-
-
-@register.filter
-def as_json(value):
-    return json.dumps(value)
