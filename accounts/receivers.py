@@ -1,4 +1,9 @@
-"""allauth's sign-up hook (the one signal we use, see STYLE.md §7)."""
+"""allauth's sign-up hook: tells the auth webhook (AUTH_WEBHOOK_URL) about a new account.
+
+STYLE.md §7 keeps domain logic out of signals; there are three receivers, each where no call
+shared by every path exists: this one (only allauth knows that a sign-up finished), the sign-up
+credit grant on the user model's post_save (credits/signals.py) and the plan seeding after
+migrate and flush (billing/apps.py)."""
 
 from allauth.account.signals import user_signed_up
 from django.conf import settings

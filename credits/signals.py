@@ -2,8 +2,11 @@
 
 A `post_save(created=True)` receiver on the user model rather than allauth's
 `user_signed_up`: accounts are also created by social sign-in, in the admin and by
-`createsuperuser`, and all of them save a new user. (STYLE.md keeps domain logic out of
-signals; this is the one place where the signal *is* the only seam all those paths share.)
+`createsuperuser`, and all of them save a new user. STYLE.md keeps domain logic out of
+signals; this receiver is an exception because the signal *is* the only seam all those paths
+share — so credits move on every `User.objects.create`, data imports and tests included. It is
+one of three receivers: the others are accounts' auth-webhook hook on allauth's `user_signed_up`
+(accounts/receivers.py) and billing's plan seeding on `post_migrate` (billing/apps.py).
 
 The grant runs inside the save, not in `transaction.on_commit`: when the user is created
 inside a transaction (the admin's add form, allauth's sign-up when wrapped in one, a
