@@ -107,7 +107,7 @@ def start_generation(*, user, tool: Tool, inputs: dict, idempotency_key: str) ->
         if not _successful_scrape(user=user, scrape_id=scrape_id).exists():
             raise GenerationInputError({"scrapeId": [SCRAPE_FIRST]})
 
-    cost = tool.cost_for(step) if step else tool.cost
+    cost = tool.cost_for(step)
     now = timezone.now()
     try:
         with transaction.atomic():

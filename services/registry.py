@@ -122,9 +122,7 @@ class Tool:
 
     def cost_for(self, step: str = "") -> int:
         """Credits one submit costs; a multi-step tool prices each step."""
-        if self.steps:
-            return self.steps[step].cost
-        return self.cost
+        return self.cost if not self.steps else self._step(step).cost
 
     def operation_for(self, step: str = "") -> str:
         """The engine operation one submit runs; a multi-step tool has one per step (a single-step

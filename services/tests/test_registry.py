@@ -44,6 +44,8 @@ def test_a_single_step_tool_ignores_the_step_as_its_price_does():
 def test_an_unknown_step_of_a_multi_step_tool_is_a_clear_error():
     with pytest.raises(UnknownStep, match="meta-ads-full has no step 'publish'"):
         TOOLS["meta-ads-full"].operation_for("publish")
+    with pytest.raises(UnknownStep, match="meta-ads-full has no step 'publish'"):
+        TOOLS["meta-ads-full"].cost_for("publish")
 
 
 def test_an_engine_asked_for_an_unknown_step_fails_with_an_engine_error():
