@@ -54,20 +54,25 @@ class GenerationInputError(Exception):
         super().__init__(errors)
 
 
-class ScrapeRateLimited(Exception):
-    message = "You have scraped too many websites in the last hour. Please try again later."
+TOO_MANY_ACTIVE = "You already have {limit} generations in progress. Please wait for one to finish."
+TOO_MANY_PER_HOUR = "You have started too many generations in the last hour. Please try again later."
+TOO_MANY_SCRAPES = "You have scraped too many websites in the last hour. Please try again later."
 
 
 class GenerationLimitReached(Exception):
-    """The user has too many generations in flight, or started too many in the last hour (429)."""
+    """The user has too many generations in flight, started too many in the last hour, or scraped
+    too many websites (429); `message` says which."""
 
     def __init__(self, message: str):
         self.message = message
         super().__init__(message)
 
 
-TOO_MANY_ACTIVE = "You already have {limit} generations in progress. Please wait for one to finish."
-TOO_MANY_PER_HOUR = "You have started too many generations in the last hour. Please try again later."
+class ScrapeRateLimited(GenerationLimitReached):
+    """SCRAPES_PER_HOUR: Meta Ads Full's scrapes are free, so they have a limit of their own."""
+
+    def __init__(self, message: str = TOO_MANY_SCRAPES):
+        super().__init__(message)
 
 
 def fallback_error(generation: Generation) -> str:
@@ -86,7 +91,7 @@ def start_generation(*, user, tool: Tool, inputs: dict, idempotency_key: str) ->
 
     The same idempotency key again (even concurrently) returns the first generation and spends
     nothing more. Raises GenerationInputError (nothing written), credits.InsufficientCredits
-    (nothing written), ScrapeRateLimited or GenerationLimitReached.
+    (nothing written) or GenerationLimitReached (ScrapeRateLimited among them).
 
     A generation this call paid for carries `balance_after`, the balance its spend left, so the
     caller can answer with it instead of reading the balance again.
@@ -304,7 +309,7 @@ def _check_scrape_rate(user) -> None:
     caller's new scrape included."""
     recent = Generation.objects.for_user(user).scrapes().created_since(timezone.now() - timedelta(hours=1))
     if recent.count() > settings.SCRAPES_PER_HOUR:
-        raise ScrapeRateLimited(ScrapeRateLimited.message)
+        raise ScrapeRateLimited()
 
 
 # --- run --------------------------------------------------------------------------------------

@@ -28,7 +28,6 @@ from services.actions import (
     UNSTORABLE_TEXT,
     GenerationInputError,
     GenerationLimitReached,
-    ScrapeRateLimited,
     is_storable_text,
     start_generation,
 )
@@ -133,7 +132,7 @@ class GenerationsView(SignInRequired, BadRequestMixin, APIView):
             return Response({"errors": exc.errors}, status=400)
         except InsufficientCredits as exc:
             return Response({"detail": str(exc)}, status=402)
-        except (ScrapeRateLimited, GenerationLimitReached) as exc:
+        except GenerationLimitReached as exc:
             return Response({"detail": exc.message}, status=429)
         return generation_response(generation, status=202)
 
