@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { api } from "../../lib/api.js";
-import { withQuery } from "../../lib/urls.js";
 import HistoryList from "./HistoryList.jsx";
+import { useHistoryList } from "./useHistoryList.js";
 import * as ui from "../ui.js";
 
 export const PAGE_SIZE = 20;
@@ -16,9 +15,7 @@ function typeFromLocation(types) {
  * 'Load more' pages of 20 using the same item component as the tool pages. */
 export default function HistoryPage({ urls, types, labels }) {
   const [serviceType, setServiceType] = useState(() => typeFromLocation(types));
-  // The entries and whether the server may have more: one state, so one pure update sets both.
-  const [{ items, more }, setList] = useState({ items: [], more: false });
-  const [loading, setLoading] = useState(true);
+  const { items, more, loading, loadMore } = useHistoryList(urls.history, { serviceType, limit: PAGE_SIZE });
   // 'Load more' hands keyboard focus to the first entry it added (the button may disappear).
   const listRef = useRef(null);
   const toolRef = useRef(null);
@@ -29,33 +26,8 @@ export default function HistoryPage({ urls, types, labels }) {
     setFocusFrom(null);
   }, [items, loading, focusFrom]);
 
-  // Only the newest read may fill the list: switching the tool while a read is on its way
-  // must not let the older answer land last.
-  const latestRead = useRef(0);
-  const load = async (offset) => {
-    const read = ++latestRead.current;
-    setLoading(true);
-    try {
-      const data = await api(withQuery(urls.history, { service_type: serviceType, limit: PAGE_SIZE, offset: offset || undefined }));
-      if (read !== latestRead.current) return;
-      const page = data?.results || [];
-      setList((current) => {
-        const base = offset ? current.items : [];
-        const seen = new Set(base.map((item) => item.id));
-        const fresh = page.filter((item) => !seen.has(item.id));
-        // A full page of entries we already had (the list moved under us) ends the paging.
-        return { items: [...base, ...fresh], more: page.length === PAGE_SIZE && fresh.length > 0 };
-      });
-    } catch {
-      if (read !== latestRead.current) return;
-      setList((current) => ({ items: offset ? current.items : [], more: false }));
-    } finally {
-      if (read === latestRead.current) setLoading(false);
-    }
-  };
-
+  // The filter is kept in the address, so a reload or a shared link shows the same tool.
   useEffect(() => {
-    load(0);
     const url = new URL(window.location.href);
     if (serviceType) url.searchParams.set("service_type", serviceType);
     else url.searchParams.delete("service_type");
@@ -105,7 +77,7 @@ export default function HistoryPage({ urls, types, labels }) {
               className={ui.buttonSecondary}
               onClick={() => {
                 setFocusFrom(items.length);
-                load(items.length);
+                loadMore();
               }}
               disabled={loading}
             >

@@ -80,4 +80,34 @@ describe("HistoryPage", () => {
     expect(screen.getByText("No generation history yet")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Show all tools" })).toBeNull();
   });
+
+  it("shows the newest filter's entries when the read for the older filter answers last", async () => {
+    let answerAll;
+    const answers = {
+      [`/api/history/?limit=${PAGE_SIZE}`]: () => new Promise((resolve) => (answerAll = resolve)),
+      [`/api/history/?service_type=meta_ads_full&limit=${PAGE_SIZE}`]: async () => [entry(5)],
+    };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url) => new Response(JSON.stringify({ results: await answers[url]() }), { status: 200, headers: { "Content-Type": "application/json" } })),
+    );
+    const urls = { history: "/api/history/", historyItem: "/api/history/{id}/" };
+    const types = [{ value: "meta_ads_full", label: "Meta Ads Full" }];
+    await act(async () => render(<HistoryPage urls={urls} types={types} labels={{}} />));
+    await act(async () => fireEvent.change(screen.getByRole("combobox", { name: "Tool" }), { target: { value: "meta_ads_full" } }));
+    expect(screen.getAllByTestId("history-item")).toHaveLength(1);
+
+    await act(async () => answerAll([entry(2), entry(1)]));
+    expect(screen.getAllByTestId("history-item")).toHaveLength(1);
+    expect(screen.getByText("1 generation shown")).toBeTruthy();
+  });
+
+  it("reads from the history URL it is given now", async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ results: [] }), { status: 200, headers: { "Content-Type": "application/json" } }));
+    vi.stubGlobal("fetch", fetchMock);
+    const page = (history) => <HistoryPage urls={{ history, historyItem: "/api/history/{id}/" }} types={[]} labels={{}} />;
+    const { rerender } = await act(async () => render(page("/api/history/")));
+    await act(async () => rerender(page("/en/api/history/")));
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([`/api/history/?limit=${PAGE_SIZE}`, `/en/api/history/?limit=${PAGE_SIZE}`]);
+  });
 });

@@ -354,4 +354,15 @@ describe("HistoryPanel", () => {
     await act(async () => rerender(panel({ refreshKey: 1 })));
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
+
+  it("keeps the reload's entries when the read it replaced answers last", async () => {
+    const reads = [];
+    vi.stubGlobal("fetch", vi.fn(() => new Promise((resolve) => reads.push(resolve))));
+    const { rerender } = await act(async () => render(panel()));
+    await act(async () => rerender(panel({ refreshKey: 1 })));
+    const finished = { id: 7, tool: "meta-copy", service_type: "meta_copy", status: "success", credits_used: 20, created_at: "2026-11-21T08:00:00Z" };
+    await act(async () => reads[1](json({ results: [finished] })));
+    await act(async () => reads[0](json({ results: [] })));
+    expect(screen.getAllByTestId("history-item")).toHaveLength(1);
+  });
 });
