@@ -4,7 +4,6 @@
 set -euo pipefail
 export DJANGO_ALLOW_ASYNC_UNSAFE=true
 PYTEST=".venv/bin/python -m pytest -p no:cacheprovider"
-mkdir -p test-artifacts
 
 echo "== pytest on PostgreSQL =="
 $PYTEST -n 2 --dist loadfile -q

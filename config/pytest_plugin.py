@@ -5,9 +5,11 @@
   another fixture) is marked `browser`; Chromium is Debian's, launched with the flags this closed
   network needs.
 - `postgres` tests are skipped on SQLite.
+- `screenshot`: browser tests' screenshots into test-artifacts/, only with ADSMITH_SCREENSHOTS=1.
 """
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -123,6 +125,71 @@ def signed_in_page(page, live_server, alice):
     page.click("button[type=submit]")
     page.wait_for_url(f"{live_server.url}/dashboard")
     return page
+
+
+# Where browser tests leave what they showed, for a person to look at (gitignored).
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+TOGGLE_DARK = "(dark) => document.documentElement.classList.toggle('dark', dark)"
+
+
+class Screenshots:
+    """Saves what a browser test shows into test-artifacts/ — only when ADSMITH_SCREENSHOTS=1.
+    Nothing asserts on these PNGs; writing about a hundred of them, most full-page, cost every
+    run time for pictures only a person reads. A `check` at each size runs either way."""
+
+    def __init__(self, *, enabled: bool):
+        self.enabled = enabled
+
+    @classmethod
+    def from_environment(cls) -> "Screenshots":
+        return cls(enabled=os.environ.get("ADSMITH_SCREENSHOTS") == "1")
+
+    def __call__(self, target, name: str, *, full_page: bool = False) -> None:
+        """test-artifacts/<name>.png of a page, or of one element (a locator)."""
+        if not self.enabled:
+            return
+        ARTIFACTS.mkdir(exist_ok=True)
+        options = {"full_page": True} if full_page else {}
+        target.screenshot(path=str(ARTIFACTS / f"{name}.png"), **options)
+
+    def png(self, name: str, data: bytes) -> None:
+        """test-artifacts/<name>.png holding an image made elsewhere (an exported creative)."""
+        if self.enabled:
+            ARTIFACTS.mkdir(exist_ok=True)
+            (ARTIFACTS / f"{name}.png").write_bytes(data)
+
+    def themes(self, page, name: str, *, target=None, full_page: bool = True) -> None:
+        """<name>-light and <name>-dark of the page (or of `target`, an element), then light again."""
+        if not self.enabled:
+            return
+        for theme in ("light", "dark"):
+            page.evaluate(TOGGLE_DARK, theme == "dark")
+            self(target or page, f"{name}-{theme}", full_page=full_page)
+        page.evaluate(TOGGLE_DARK, False)
+
+    def sizes(self, page, name: str, sizes, *, check=None, prepare=None, full_page: bool = True) -> None:
+        """At each (width, height) of `sizes`: `check(width, height)` — assertions, run whether
+        or not screenshots are on — then, when they are, `prepare()` (a reload, say) and
+        <name>-<width>-light/-dark. The viewport is put back as it was."""
+        if not (self.enabled or check):
+            return
+        viewport = page.viewport_size
+        for width, height in sizes:
+            page.set_viewport_size({"width": width, "height": height})
+            if check:
+                check(width, height)
+            if self.enabled:
+                if prepare:
+                    prepare()
+                self.themes(page, f"{name}-{width}", full_page=full_page)
+        page.set_viewport_size(viewport)
+
+
+@pytest.fixture(scope="session")
+def screenshot():
+    """`screenshot(page, name)`, `screenshot.themes(...)`, `screenshot.sizes(...)`: see Screenshots.
+    An environment variable, not an option, because pytest-playwright owns `--screenshot`."""
+    return Screenshots.from_environment()
 
 
 S3_TEST_BUCKET = "adsmith-test"

@@ -2,8 +2,6 @@
 dialog. Stripe's API is intercepted at the HTTP layer (`responses`, which also covers the
 live server's thread); the payment-link page is answered by Playwright."""
 
-from pathlib import Path
-
 import pytest
 import responses
 from playwright.sync_api import expect
@@ -16,7 +14,6 @@ from billing.tests.stripe_fixtures import (
     second_purchase,
 )
 
-ARTIFACTS = Path("test-artifacts")
 SUBSCRIPTION_URL = f"{STRIPE_API}/v1/subscriptions/{SUBSCRIPTION}"
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,21 +23,11 @@ def toast(page, text):
     return page.locator("#toasts").get_by_text(text)
 
 
-def screenshots(page, name):
-    ARTIFACTS.mkdir(exist_ok=True)
-    for width, height, size in ((1280, 900, "desktop"), (390, 844, "phone")):
-        page.set_viewport_size({"width": width, "height": height})
-        for theme in ("light", "dark"):
-            page.evaluate(
-                "(dark) => document.documentElement.classList.toggle('dark', dark)", theme == "dark"
-            )
-            page.screenshot(path=str(ARTIFACTS / f"{name}-{theme}-{size}.png"), full_page=True)
-    page.set_viewport_size({"width": 1280, "height": 900})
-    page.evaluate("() => document.documentElement.classList.remove('dark')")
+DESKTOP_AND_PHONE = ((1280, 900), (390, 844))  # the screenshots' sizes
 
 
 def test_on_the_free_plan_subscribe_opens_the_checkout_with_alice_attached(
-    signed_in_page, live_server, alice, basic_plan, settings
+    signed_in_page, live_server, alice, basic_plan, settings, screenshot
 ):
     settings.STRIPE_SECRET_KEY = ""  # no Stripe API: the page still works
     page = signed_in_page
@@ -74,11 +61,11 @@ def test_on_the_free_plan_subscribe_opens_the_checkout_with_alice_attached(
     expect(toast(page, "Redirecting to Stripe checkout...")).to_be_visible()
     checkout.close()
 
-    screenshots(page, "billing-free")
+    screenshot.sizes(page, "billing-free", DESKTOP_AND_PHONE)
 
 
 def test_a_subscriber_sees_their_subscription_and_cancels_it_through_the_dialog(
-    signed_in_page, live_server, alice_subscribed
+    signed_in_page, live_server, alice_subscribed, screenshot
 ):
     page = signed_in_page
     with responses.RequestsMock(assert_all_requests_are_fired=False) as stripe:
@@ -103,7 +90,7 @@ def test_a_subscriber_sees_their_subscription_and_cancels_it_through_the_dialog(
             page.get_by_role("link", name="PDF of invoice 4F2C1A7B-0001").get_attribute("target") == "_blank"
         )
         assert page.get_by_role("button", name="Manage billing").is_visible()
-        screenshots(page, "billing-subscribed")
+        screenshot.sizes(page, "billing-subscribed", DESKTOP_AND_PHONE)
 
         # The Free card offers the same dialog: moving to Free is cancelling.
         page.locator('[data-plan-card][data-plan-id="free"]').get_by_role(
@@ -132,13 +119,12 @@ def test_a_subscriber_sees_their_subscription_and_cancels_it_through_the_dialog(
 
         # Stripe declines the first time: the dialog stays, nothing changes.
         opener.click()
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "billing-cancel-dialog-light-desktop.png"))
+        screenshot(page, "billing-cancel-dialog")
         confirm.click()
         # In the dialog: a toast would be under the dialog's backdrop.
         expect(dialog.get_by_role("alert")).to_have_text("Failed to cancel subscription")
         assert dialog.is_visible()
-        page.screenshot(path=str(ARTIFACTS / "billing-cancel-failed-light-desktop.png"))
+        screenshot(page, "billing-cancel-failed")
         assert card.get_by_text("Your next billing date is").is_visible()
 
         confirm.click()
@@ -162,11 +148,11 @@ def test_a_subscriber_sees_their_subscription_and_cancels_it_through_the_dialog(
         )  # Stripe's state now
         page.reload()
         assert page.locator("[data-subscription-card]").get_by_text("Canceling at period end").is_visible()
-        screenshots(page, "billing-canceling")
+        screenshot.sizes(page, "billing-canceling", DESKTOP_AND_PHONE)
 
 
 def test_alice_with_two_subscriptions_cancels_the_one_she_does_not_need_and_changes_plan_in_the_portal(
-    signed_in_page, live_server, alice_subscribed_twice, pro_plan
+    signed_in_page, live_server, alice_subscribed_twice, pro_plan, screenshot
 ):
     page = signed_in_page
     page.context.route(
@@ -188,7 +174,7 @@ def test_alice_with_two_subscriptions_cancels_the_one_she_does_not_need_and_chan
         basic = page.locator(f'[data-subscription-card="{SUBSCRIPTION}"]')
         assert "Current subscription" in advanced.inner_text() and "Advanced" in advanced.inner_text()
         assert "Another subscription" in basic.inner_text() and "Basic" in basic.inner_text()
-        screenshots(page, "billing-two-subscriptions")
+        screenshot.sizes(page, "billing-two-subscriptions", DESKTOP_AND_PHONE)
 
         basic.get_by_role("button", name="Cancel Subscription").click()
         dialog = page.get_by_role("dialog", name="Cancel your subscription?")
@@ -211,7 +197,7 @@ def test_alice_with_two_subscriptions_cancels_the_one_she_does_not_need_and_chan
 
 
 def test_on_a_phone_every_invoice_shows_its_status_and_download_without_scrolling_sideways(
-    signed_in_page, live_server, alice_subscribed
+    signed_in_page, live_server, alice_subscribed, screenshot
 ):
     page = signed_in_page
     page.set_viewport_size({"width": 390, "height": 844})
@@ -233,8 +219,5 @@ def test_on_a_phone_every_invoice_shows_its_status_and_download_without_scrollin
     expect(rows.nth(0).get_by_role("link", name="Pay invoice 4F2C1A7B-0002")).to_be_visible()
     expect(rows.nth(1).get_by_role("link", name="PDF of invoice 4F2C1A7B-0001")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    ARTIFACTS.mkdir(exist_ok=True)
     history = page.locator("section", has=page.get_by_role("heading", name="Billing History"))
-    for theme in ("light", "dark"):
-        page.evaluate("(dark) => document.documentElement.classList.toggle('dark', dark)", theme == "dark")
-        history.screenshot(path=str(ARTIFACTS / f"billing-history-{theme}-phone.png"))
+    screenshot.themes(page, "billing-history-390", target=history, full_page=False)

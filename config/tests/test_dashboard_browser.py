@@ -1,13 +1,9 @@
 """The dashboard in Chromium after real generations (the generations API, the demo engine)."""
 
-from pathlib import Path
-
 import pytest
 
 from billing.tests.stripe_fixtures import ensure_plans_seeded
 from services.tests.generation_inputs import META_COPY_INPUTS
-
-ARTIFACTS = Path("test-artifacts")
 
 GENERATE = """async ([url, inputs, key]) => {
   const csrf = document.cookie.match(/csrftoken=([^;]+)/)[1];
@@ -21,7 +17,7 @@ GENERATE = """async ([url, inputs, key]) => {
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_dashboard_numbers_after_generations(signed_in_page, live_server):
+def test_the_dashboard_numbers_after_generations(signed_in_page, live_server, screenshot):
     ensure_plans_seeded()
     page = signed_in_page
     assert page.get_by_test_id("welcome").inner_text() == "Welcome back, Alice!"
@@ -57,7 +53,6 @@ def test_the_dashboard_numbers_after_generations(signed_in_page, live_server):
     page.keyboard.press("Escape")
     assert not dialog.is_visible()
 
-    ARTIFACTS.mkdir(exist_ok=True)
     for width, height, size in ((1280, 900, "desktop"), (1024, 800, "tablet"), (390, 844, "phone")):
         page.set_viewport_size({"width": width, "height": height})
         # Nothing sticks out: the chart (today's bar is its right edge) stays inside its card,
@@ -67,8 +62,4 @@ def test_the_dashboard_numbers_after_generations(signed_in_page, live_server):
         assert chart["x"] + chart["width"] <= card["x"] + card["width"] - 16, size
         assert page.evaluate("document.documentElement.scrollWidth") <= width, size
         assert page.locator("[data-shell-title]").evaluate("el => el.scrollWidth <= el.clientWidth"), size
-        for theme in ("light", "dark"):
-            page.evaluate(
-                "(dark) => document.documentElement.classList.toggle('dark', dark)", theme == "dark"
-            )
-            page.screenshot(path=str(ARTIFACTS / f"dashboard-{theme}-{size}.png"), full_page=True)
+        screenshot.themes(page, f"dashboard-{width}")

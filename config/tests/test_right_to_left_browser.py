@@ -19,22 +19,10 @@ def direction(locator) -> str:
     return locator.evaluate("(el) => getComputedStyle(el).direction")
 
 
-def screenshots(page, name, fill=lambda: None):
-    """Each width from a fresh load (a resize would catch the drawer mid-slide), light and dark."""
-    for width in (1280, 390):
-        page.set_viewport_size({"width": width, "height": 900})
-        page.reload()
-        fill()
-        for theme in ("light", "dark"):
-            page.evaluate(
-                "(dark) => document.documentElement.classList.toggle('dark', dark)", theme == "dark"
-            )
-            page.screenshot(path=f"test-artifacts/rtl-{name}-{width}-{theme}.png", full_page=True)
-    page.evaluate("() => document.documentElement.classList.remove('dark')")
-    page.set_viewport_size({"width": 1280, "height": 900})
+SIZES = ((1280, 900), (390, 900))  # the screenshots' viewports
 
 
-def test_hebrew_reads_from_the_right_where_it_is_written_and_shown(page, live_server, make_user):
+def test_hebrew_reads_from_the_right_where_it_is_written_and_shown(page, live_server, make_user, screenshot):
     make_user("dana@example.com", name=HEBREW_NAME, bio=HEBREW_BIO, website="https://dana.example.com")
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(f"{live_server.url}{reverse('accounts:signin')}")
@@ -51,7 +39,8 @@ def test_hebrew_reads_from_the_right_where_it_is_written_and_shown(page, live_se
     sidebar_name = page.get_by_text(HEBREW_NAME, exact=True).first
     expect(sidebar_name).to_be_visible()
     assert direction(sidebar_name) == "rtl"
-    screenshots(page, "profile")
+    # Each width from a fresh load: a resize would catch the drawer mid-slide.
+    screenshot.sizes(page, "rtl-profile", SIZES, prepare=page.reload)
 
     def fill_in_hebrew():
         page.fill("[name=productName]", "סרום זוהר")
@@ -61,6 +50,11 @@ def test_hebrew_reads_from_the_right_where_it_is_written_and_shown(page, live_se
     fill_in_hebrew()
     assert direction(page.locator("[name=productName]")) == "rtl"
     assert direction(page.locator("[name=productDescription]")) == "rtl"
-    screenshots(page, "tool-form", fill_in_hebrew)
+
+    def reload_and_fill_in_hebrew():
+        page.reload()
+        fill_in_hebrew()
+
+    screenshot.sizes(page, "rtl-tool-form", SIZES, prepare=reload_and_fill_in_hebrew)
     page.fill("[name=productName]", "Glow Serum")  # the same box, left to right for English
     assert direction(page.locator("[name=productName]")) == "ltr"

@@ -1,14 +1,11 @@
 """The usage page in Chromium: the ledger a user sees, on a phone and a desktop, light and dark."""
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
 from config.pytest_plugin import PASSWORD
 from credits.actions import grant_credits, refund_credits, spend_credits
 
-ARTIFACTS = Path("test-artifacts")
 # A staff reason with no break opportunity at all: it must wrap, not push the amounts off the card.
 UNBROKEN_REASON = "GoodwillCreditsForTicket" + "7" * 226
 
@@ -35,7 +32,7 @@ def assert_amounts_stay_on_the_card(page, width):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_user_reads_their_credit_usage(signed_in_page, live_server, alice, bob):
+def test_a_user_reads_their_credit_usage(signed_in_page, live_server, alice, bob, screenshot):
     grant_credits(user=alice, amount=5, reason=UNBROKEN_REASON, idempotency_key="long-reason")
     spend_credits(user=alice, amount=20, reason="META Copy generation", reference="generation:1")
     spend_credits(user=alice, amount=80, reason="META Creative generation", reference="generation:2")
@@ -56,18 +53,13 @@ def test_a_user_reads_their_credit_usage(signed_in_page, live_server, alice, bob
     assert "Spy Master analysis" not in page.content()
     assert page.get_by_test_id("usage-balance").inner_text() == "1,085"
 
-    ARTIFACTS.mkdir(exist_ok=True)
     for width, height, size in ((1280, 800, "desktop"), (390, 844, "phone")):
         page.set_viewport_size({"width": width, "height": height})
         if size == "phone":
             assert page.locator("ul li", has_text="Starter plan credits").is_visible()
             assert not rows.first.is_visible()
         assert_amounts_stay_on_the_card(page, width)
-        for theme in ("light", "dark"):
-            page.evaluate(
-                "(dark) => document.documentElement.classList.toggle('dark', dark)", theme == "dark"
-            )
-            page.screenshot(path=str(ARTIFACTS / f"usage-{theme}-{size}.png"), full_page=True)
+        screenshot.themes(page, f"usage-{width}")
 
 
 @pytest.mark.django_db(transaction=True)

@@ -42,7 +42,7 @@ def test_history_page_names_the_text_editors_fonts_stylesheet_by_its_static_url(
 
 @pytest.mark.django_db(transaction=True)
 def test_history_page_lists_only_alices_generations_and_filters_by_tool(
-    signed_in_page, live_server, alice, bob, make_generation
+    signed_in_page, live_server, alice, bob, make_generation, screenshot
 ):
     make_generation(
         alice,
@@ -74,9 +74,7 @@ def test_history_page_lists_only_alices_generations_and_filters_by_tool(
     assert page.url.endswith("/history?service_type=social_media_copy")
     items.first.get_by_role("button").first.click()
     expect(items.first).to_contain_text("Run the trails this weekend.")
-    for theme in ("light", "dark"):
-        page.evaluate("(dark) => document.documentElement.classList.toggle('dark', dark)", theme == "dark")
-        page.screenshot(path=f"test-artifacts/history-page-{theme}.png", full_page=True)
+    screenshot.themes(page, "history-page")
 
     page.reload()
     expect(page.locator("[name=service_type]")).to_have_value("social_media_copy")
@@ -84,13 +82,7 @@ def test_history_page_lists_only_alices_generations_and_filters_by_tool(
     page.select_option("[name=service_type]", "meta_creative")
     expect(page.get_by_text("No Meta Creative generations yet")).to_be_visible()
     expect(page.get_by_text("No generation history yet")).to_have_count(0)
-    for width in (1280, 390):
-        page.set_viewport_size({"width": width, "height": 800})
-        for theme in ("light", "dark"):
-            page.evaluate(
-                "(dark) => document.documentElement.classList.toggle('dark', dark)", theme == "dark"
-            )
-            page.screenshot(path=f"test-artifacts/history-empty-filter-{width}-{theme}.png")
+    screenshot.sizes(page, "history-empty-filter", ((1280, 800), (390, 800)), full_page=False)
     page.get_by_role("button", name="Show all tools").click()
     expect(items).to_have_count(3)
     expect(page.locator("[name=service_type]")).to_have_value("")

@@ -4,7 +4,6 @@ all and apply to get the original back; long text wraps inside the image."""
 
 import io
 import math
-from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
@@ -14,8 +13,6 @@ from config.pytest_plugin import S3_TEST_BUCKET as BUCKET
 from config.storage import read_file
 from credits.actions import grant_credits
 from history.models import CreativeVersion, Generation
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 def generate_meta_creative(page, live_server):
@@ -51,29 +48,8 @@ def choose_font(editor, name):
     editor.get_by_role("option", name=name, exact=True).click()
 
 
-def screenshot(page, name):
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"editor-{name}.png"))
-
-
 # A laptop, a phone, and a 1440 x 900 laptop zoomed to 200 % (720 x 450 CSS pixels).
 VIEWPORTS = ((1280, 900), (390, 844), (720, 450))
-
-
-def screenshots(page, name, check=None):
-    """Wide, narrow and short, light and dark, as the user sees them now; `check(width,
-    height)` at each size."""
-    for width, height in VIEWPORTS:
-        page.set_viewport_size({"width": width, "height": height})
-        if check:
-            check(width, height)
-        for theme in ("light", "dark"):
-            page.evaluate(
-                "(dark) => document.documentElement.classList.toggle('dark', dark)", theme == "dark"
-            )
-            screenshot(page, f"{name}-{width}-{theme}")
-    page.evaluate("() => document.documentElement.classList.remove('dark')")
-    page.set_viewport_size({"width": 1280, "height": 720})
 
 
 def assert_toasts_clear_the_header_buttons(page, dialog):
@@ -106,7 +82,9 @@ FACE_LOADED = """(family) => [...document.fonts].some(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_text_is_drawn_at_natural_size_exactly_where_the_preview_shows_it(signed_in_page, live_server, alice):
+def test_text_is_drawn_at_natural_size_exactly_where_the_preview_shows_it(
+    signed_in_page, live_server, alice, screenshot
+):
     grant_credits(user=alice, amount=200, reason="test", idempotency_key="editor-test")
     page = signed_in_page
     generate_meta_creative(page, live_server)
@@ -132,7 +110,7 @@ def test_text_is_drawn_at_natural_size_exactly_where_the_preview_shows_it(signed
     expect(editor.get_by_role("button", name="Apply Text")).to_have_accessible_description(
         "Add text to apply"
     )
-    screenshot(page, "nothing-to-apply")
+    screenshot(page, "editor-nothing-to-apply")
 
     # First layer: a big condensed headline, tilted, slightly see-through, top left.
     editor.get_by_role("button", name="Add Text").click()
@@ -166,7 +144,7 @@ def test_text_is_drawn_at_natural_size_exactly_where_the_preview_shows_it(signed
     x = float(editor.get_by_label("X (%)", exact=True).input_value())
     y = float(editor.get_by_label("Y (%)", exact=True).input_value())
     assert (round(x), round(y)) == (65, 75)
-    screenshot(page, "two-layers")
+    screenshot(page, "editor-two-layers")
 
     editor.get_by_role("button", name="Apply Text").click()
     expect(page.get_by_text("Image with text generated successfully!")).to_be_visible()
@@ -213,14 +191,14 @@ def test_text_is_drawn_at_natural_size_exactly_where_the_preview_shows_it(signed
     expect(editor.get_by_label("Font size (px)")).to_have_value("96")
     expect(editor.get_by_label("Rotation (°)")).to_have_value("-15")
     expect(editor.get_by_label("Opacity (0–1)")).to_have_value("0.8")
-    screenshot(page, "reopened")
+    screenshot(page, "editor-reopened")
 
     # Every text removed, Apply brings back the original: shown again, no version kept.
     for name in ("SALE 50%", "Shop now"):
         layer_list.get_by_role("button", name=name).click()
         editor.get_by_role("button", name="Delete Text").click()
     expect(editor.get_by_text("No text left: Apply brings back the original creative.")).to_be_visible()
-    screenshot(page, "no-text-left")
+    screenshot(page, "editor-no-text-left")
     editor.get_by_role("button", name="Apply Text").click()
     expect(page.get_by_text("Text removed. The original creative is back.")).to_be_visible()
     expect(editor).to_be_hidden()
@@ -242,7 +220,7 @@ def s3_creatives(s3, settings, moto_endpoint):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_creative_stored_on_s3_is_edited_without_tainting_the_canvas(
-    signed_in_page, live_server, alice, s3_creatives
+    signed_in_page, live_server, alice, s3_creatives, screenshot
 ):
     grant_credits(user=alice, amount=200, reason="test", idempotency_key="editor-s3-test")
     page = signed_in_page
@@ -257,7 +235,7 @@ def test_a_creative_stored_on_s3_is_edited_without_tainting_the_canvas(
     off_image = editor.get_by_text(OFF_IMAGE)
     set_field(editor, "X (%)", 2)
     expect(off_image).to_be_visible()
-    screenshot(page, "long-text-at-edge")
+    screenshot(page, "editor-long-text-at-edge")
     set_field(editor, "X (%)", 50)
     expect(off_image).to_have_count(0)
 
@@ -271,22 +249,24 @@ def test_a_creative_stored_on_s3_is_edited_without_tainting_the_canvas(
         assert preview["height"] >= 240, f"at {width}x{height} the preview gets {preview['height']} px"
         assert apply["y"] + apply["height"] <= height
 
-    screenshots(page, "long-text", check=settings_and_preview_have_room)
+    screenshot.sizes(
+        page, "editor-long-text", VIEWPORTS, check=settings_and_preview_have_room, full_page=False
+    )
     editor.get_by_role("button", name="Apply Text").click()
     expect(page.get_by_text("Image with text generated successfully!")).to_be_visible()
     expect(page.get_by_text("With Custom Text")).to_be_visible()
-    screenshot(page, "long-text-applied")
+    screenshot(page, "editor-long-text-applied")
 
     version = CreativeVersion.objects.get(generation__user=alice)
     stored = s3_creatives.get_object(Bucket=BUCKET, Key=version.file.name)["Body"].read()
-    (ARTIFACTS / "editor-long-text-result.png").write_bytes(stored)
+    screenshot.png("editor-long-text-result", stored)
     with Image.open(io.BytesIO(stored)) as edited:
         assert edited.size == (1024, 1024)
 
 
 @pytest.mark.django_db(transaction=True)
 def test_the_editor_closes_while_opening_and_asks_before_discarding_text_also_on_back(
-    signed_in_page, live_server, alice
+    signed_in_page, live_server, alice, screenshot
 ):
     grant_credits(user=alice, amount=200, reason="test", idempotency_key="editor-discard-test")
     page = signed_in_page
@@ -299,7 +279,7 @@ def test_the_editor_closes_while_opening_and_asks_before_discarding_text_also_on
     editor = page.get_by_role("dialog", name="Add Text")
     expect(editor.get_by_role("status")).to_have_text("Opening the text editor…")
     expect(editor.get_by_role("button", name="Close")).to_be_focused()
-    screenshots(page, "opening")
+    screenshot.sizes(page, "editor-opening", VIEWPORTS, full_page=False)
     assert_toasts_clear_the_header_buttons(page, editor)
     page.keyboard.press("Tab")
     expect(editor.get_by_role("button", name="Cancel")).to_be_focused()  # Tab stays in the dialog
@@ -319,7 +299,7 @@ def test_the_editor_closes_while_opening_and_asks_before_discarding_text_also_on
     editor.get_by_role("button", name="Cancel").click()
     confirm = page.get_by_role("dialog", name="Discard your changes?")
     expect(confirm.get_by_role("button", name="Keep editing")).to_be_focused()
-    screenshots(page, "discard")
+    screenshot.sizes(page, "editor-discard", VIEWPORTS, full_page=False)
     confirm.get_by_role("button", name="Keep editing").click()
     expect(confirm).to_be_hidden()
     expect(text).to_have_value("Not kept")

@@ -56,14 +56,6 @@ def run_newest_job(user, slug):
     return generation
 
 
-def screenshots(page, name, *, full_page=True):
-    """Light and dark, as the user sees them now."""
-    for theme in ("light", "dark"):
-        page.evaluate("(dark) => document.documentElement.classList.toggle('dark', dark)", theme == "dark")
-        page.screenshot(path=f"test-artifacts/tool-{name}-{theme}.png", full_page=full_page)
-    page.evaluate("() => document.documentElement.classList.remove('dark')")
-
-
 def submit_and_watch_overlay(page, button, *, title, user, slug, balance_after, reload=False):
     page.get_by_role("button", name=button).click()
     overlay = page.get_by_test_id("progress-overlay")
@@ -96,9 +88,9 @@ def expect_history_entry(page, label="Success"):
     return item
 
 
-def test_meta_copy_journey(open_tool, alice, queued_jobs):
+def test_meta_copy_journey(open_tool, alice, queued_jobs, screenshot):
     page = open_tool("meta-copy")
-    screenshots(page, "meta-copy")
+    screenshot.themes(page, "tool-meta-copy")
     expect(page.get_by_role("button", name="Generate Meta Copy (20 credits)")).to_be_enabled()
 
     page.fill("[name=brand]", "G")
@@ -158,12 +150,12 @@ def test_meta_copy_journey(open_tool, alice, queued_jobs):
     assert name.startswith("meta-copy-") and name.endswith(".txt")
     assert headline in content.decode()
     assert balance_of(alice) == 80
-    screenshots(page, "meta-copy-result")
+    screenshot.themes(page, "tool-meta-copy-result")
 
 
-def test_meta_creative_journey(open_tool, alice, queued_jobs):
+def test_meta_creative_journey(open_tool, alice, queued_jobs, screenshot):
     page = open_tool("meta-creative")
-    screenshots(page, "meta-creative")
+    screenshot.themes(page, "tool-meta-creative")
     page.get_by_role("button", name="Generate Creative (80 credits)").click()
     expect(page.locator("#meta-creative-niche-error")).to_have_text("Please select a niche")
     expect(page.locator("#meta-creative-productName-error")).to_have_text(
@@ -188,7 +180,7 @@ def test_meta_creative_journey(open_tool, alice, queued_jobs):
         "Secondary color must be a hex code (#RRGGBB) or a colour name"
     )
     expect(page.get_by_test_id("swatch-secondaryColor")).to_have_count(0)
-    screenshots(page, "meta-creative-refused-colours", full_page=False)
+    screenshot.themes(page, "tool-meta-creative-refused-colours", full_page=False)
     page.fill("[name=primaryColor]", "#59F7FF")
     page.fill("[name=secondaryColor]", "navy")
     expect(page.get_by_test_id("swatch-secondaryColor")).to_be_visible()
@@ -227,10 +219,10 @@ def test_meta_creative_journey(open_tool, alice, queued_jobs):
 
     expect_history_entry(page)
     assert balance_of(alice) == 20
-    screenshots(page, "meta-creative-result")
+    screenshot.themes(page, "tool-meta-creative-result")
 
 
-def test_meta_ads_full_journey(open_tool, alice, queued_jobs, make_server, png_file):
+def test_meta_ads_full_journey(open_tool, alice, queued_jobs, make_server, png_file, screenshot):
     site = make_server()
     site.route(
         "GET",
@@ -240,7 +232,7 @@ def test_meta_ads_full_journey(open_tool, alice, queued_jobs, make_server, png_f
         headers={"Content-Type": "text/html; charset=utf-8"},
     )
     page = open_tool("meta-ads-full")
-    screenshots(page, "meta-ads-full")
+    screenshot.themes(page, "tool-meta-ads-full")
     expect(page.get_by_text("Content Not Allowed in Generated Images")).to_be_visible()
 
     page.fill("[name=websiteUrl]", "not a website")
@@ -302,7 +294,7 @@ def test_meta_ads_full_journey(open_tool, alice, queued_jobs, make_server, png_f
 
     expect_history_entry(page)
     assert balance_of(alice) == 0
-    screenshots(page, "meta-ads-full-result")
+    screenshot.themes(page, "tool-meta-ads-full-result")
 
     # Putting the analysis aside opens the website form again, focused, and a reload keeps it aside.
     page.get_by_role("button", name="Analyze a different website").click()
@@ -315,9 +307,9 @@ def test_meta_ads_full_journey(open_tool, alice, queued_jobs, make_server, png_f
     expect(page.get_by_text("Website Analysis Results")).to_have_count(0)
 
 
-def test_social_media_copy_journey(open_tool, alice, queued_jobs):
+def test_social_media_copy_journey(open_tool, alice, queued_jobs, screenshot):
     page = open_tool("social-media-copy")
-    screenshots(page, "social-media-copy")
+    screenshot.themes(page, "tool-social-media-copy")
     page.fill("[name=copyTheme]", "Fun")
     page.get_by_role("button", name="Generate Social Media Copy (20 credits)").click()
     expect(page.locator("#social-media-copy-copyTheme-error")).to_have_text(
@@ -355,9 +347,9 @@ def test_social_media_copy_journey(open_tool, alice, queued_jobs):
     assert balance_of(alice) == 80
 
 
-def test_social_media_creative_journey(open_tool, alice, queued_jobs, png_file):
+def test_social_media_creative_journey(open_tool, alice, queued_jobs, png_file, screenshot):
     page = open_tool("social-media-creative")
-    screenshots(page, "social-media-creative")
+    screenshot.themes(page, "tool-social-media-creative")
     page.get_by_role("button", name="Generate Creative (80 credits)").click()
     expect(page.locator("#social-media-creative-productImageUpload-error")).to_have_text(
         "Product image is required"
@@ -401,7 +393,7 @@ def test_social_media_creative_journey(open_tool, alice, queued_jobs, png_file):
 
     expect_history_entry(page)
     assert balance_of(alice) == 20
-    screenshots(page, "social-media-creative-result")
+    screenshot.themes(page, "tool-social-media-creative-result")
 
 
 SPY_REPLY = [
@@ -415,14 +407,14 @@ SPY_REPLY = [
 ]
 
 
-def test_spy_master_journey(open_tool, alice, queued_jobs, settings, make_server):
+def test_spy_master_journey(open_tool, alice, queued_jobs, settings, make_server, screenshot):
     # The Spy's real shape (snapshot links) comes from the webhook contract; the demo has none.
     webhook = make_server()
     webhook.route("POST", "/webhook/spy-agent", json=SPY_REPLY)
     settings.GENERATION_ENGINE_SPY_MASTER = "webhook"
     settings.WEBHOOK_BASE_URL = webhook.url("/webhook")
     page = open_tool("spy-master")
-    screenshots(page, "spy-master")
+    screenshot.themes(page, "tool-spy-master")
     page.get_by_role("button", name="Start Spy Analysis (50 credits)").click()
     expect(page.locator("#spy-master-searchTerm-error")).to_have_text("Search term is required")
     expect(page.locator("#spy-master-adsStartedBefore-error")).to_have_text("Date is required")
@@ -447,7 +439,7 @@ def test_spy_master_journey(open_tool, alice, queued_jobs, settings, make_server
     expect(overlay).to_contain_text("This analysis may take up to 5 minutes...")
     expect(overlay.get_by_test_id("progress-dots")).to_be_visible()
     expect(page.get_by_role("button", name="Analyzing...")).to_be_disabled()
-    screenshots(page, "spy-master-overlay", full_page=False)
+    screenshot.themes(page, "tool-spy-master-overlay", full_page=False)
     run_newest_job(alice, "spy-master")
     expect(overlay).to_be_hidden(timeout=POLL_TIMEOUT_MS)
 
@@ -469,10 +461,12 @@ def test_spy_master_journey(open_tool, alice, queued_jobs, settings, make_server
 
     expect_history_entry(page)
     assert balance_of(alice) == 50
-    screenshots(page, "spy-master-result")
+    screenshot.themes(page, "tool-spy-master-result")
 
 
-def test_a_failing_engine_shows_the_failure_panel_and_refunds(open_tool, alice, settings, make_server):
+def test_a_failing_engine_shows_the_failure_panel_and_refunds(
+    open_tool, alice, settings, make_server, screenshot
+):
     webhook = make_server()
     webhook.route("POST", "/webhook/meta-copy", status=500, body=b"upstream down")
     settings.GENERATION_ENGINE_META_COPY = "webhook"
@@ -492,7 +486,7 @@ def test_a_failing_engine_shows_the_failure_panel_and_refunds(open_tool, alice, 
     expect(page.get_by_test_id("page-balance")).to_have_text("100")
     assert balance_of(alice) == 100
     expect_history_entry(page, label="Failed")
-    screenshots(page, "meta-copy-failure")
+    screenshot.themes(page, "tool-meta-copy-failure")
 
 
 def test_a_user_short_of_credits_cannot_submit(open_tool, alice):
