@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole suite: pytest on PostgreSQL (everything, browsers included), the non-browser
-# part again on SQLite, then the island unit tests. Any failure fails the run.
+# part again on SQLite (without the slow fuzz/property tests, which check request handling or
+# need PostgreSQL's locks), then the island unit tests. Any failure fails the run.
 set -euo pipefail
 export DJANGO_ALLOW_ASYNC_UNSAFE=true
 PYTEST=".venv/bin/python -m pytest -p no:cacheprovider"
@@ -8,8 +9,8 @@ PYTEST=".venv/bin/python -m pytest -p no:cacheprovider"
 echo "== pytest on PostgreSQL =="
 $PYTEST -n 2 --dist loadfile -q
 
-echo "== pytest on SQLite (non-browser) =="
-env -u DATABASE_URL $PYTEST -n 2 --dist loadfile -q -m "not browser and not postgres"
+echo "== pytest on SQLite (non-browser, no fuzzing) =="
+env -u DATABASE_URL $PYTEST -n 2 --dist loadfile -q -m "not browser and not postgres and not fuzz"
 
 echo "== vitest =="
 npm --prefix frontend --silent test

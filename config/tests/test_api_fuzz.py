@@ -20,6 +20,9 @@ from schemathesis.generation import GenerationMode
 from credits.actions import grant_credits
 from history.tests.creatives import make_creative
 
+# Request handling, not the database: the SQLite pass of .ci/test-suite.sh leaves these out.
+pytestmark = pytest.mark.fuzz
+
 # Any 32 letters make a valid CSRF secret; the same value goes in the cookie and the header.
 CSRF_TOKEN = "fuzzfuzzfuzzfuzzfuzzfuzzfuzzfuzz"
 EXAMPLES = 15  # per operation and mode: ~10 operations × 2 modes stays well under a minute

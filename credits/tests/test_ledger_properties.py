@@ -14,6 +14,9 @@ from hypothesis.stateful import Bundle, RuleBasedStateMachine, invariant, rule, 
 from credits.actions import CreditError, InsufficientCredits, grant_credits, refund_credits, spend_credits
 from credits.models import CreditBalance, LedgerEntry
 
+# Slow, and its locks are real only on PostgreSQL: the SQLite pass of .ci/test-suite.sh leaves it out.
+pytestmark = pytest.mark.fuzz
+
 USERS = st.sampled_from(["alice", "bob"])
 
 
