@@ -38,7 +38,7 @@ function scrapeFailureMessage(outcome, texts) {
   return `Error: ${outcome.error || texts.fallback}`;
 }
 
-function StepForm({ step, config, values, setValues, errors, attempt, busy, balance, urls, userId, uploads, onSubmit, formRef, children, showSubmit = true }) {
+function StepForm({ step, config, values, setValues, errors, attempt, busy, balance, urls, uploads, onSubmit, formRef, children, showSubmit = true }) {
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-6" aria-label={config.submitLabel}>
       <PendingUploads.Provider value={uploads}>
@@ -49,7 +49,6 @@ function StepForm({ step, config, values, setValues, errors, attempt, busy, bala
           onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
           disabled={busy}
           uploadUrl={urls.uploads}
-          signedIn={Boolean(userId)}
           idPrefix={`maf-${step}`}
         />
       </PendingUploads.Provider>
@@ -73,7 +72,7 @@ function StepForm({ step, config, values, setValues, errors, attempt, busy, bala
 }
 
 /** Meta Ads Full: scrape a website, then make Meta copy or a Meta creative from it. */
-export default function MetaAdsFull({ tool, balance: initialBalance, userId, urls, toolLabels }) {
+export default function MetaAdsFull({ tool, balance: initialBalance, urls, toolLabels }) {
   const steps = tool.steps;
   const balance = useBalance(initialBalance);
   const [values, setValues] = useState(() => ({
@@ -185,7 +184,6 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
             busy={generation.busy || Boolean(scrape)}
             balance={balance}
             urls={urls}
-            userId={userId}
             onSubmit={submit("scrape")}
             formRef={scrape ? undefined : formRef}
             uploads={form.uploads}
@@ -270,7 +268,6 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
               busy={generation.busy}
               balance={balance}
               urls={urls}
-              userId={userId}
               onSubmit={submit(nextStep)}
               formRef={formRef}
               uploads={form.uploads}

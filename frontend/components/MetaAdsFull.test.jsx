@@ -76,7 +76,7 @@ const status = () => screen.getByTestId("form-status").textContent;
 const click = (name) => act(async () => fireEvent.click(screen.getByRole("button", { name })));
 
 async function page() {
-  await act(async () => render(<MetaAdsFull tool={tool} balance={100} userId={1} urls={urls} toolLabels={{}} />));
+  await act(async () => render(<MetaAdsFull tool={tool} balance={100} urls={urls} toolLabels={{}} />));
   await act(() => vi.dynamicImportSettled());
 }
 

@@ -148,7 +148,7 @@ function RadioCards({ id, field, value, onChange, disabled, messages }) {
  * input start level. An error shows under what it is about: the URL's under the URL input (a
  * single field holding a pasted URL included), an upload's under the box, and "upload or URL"
  * (nothing given) under both. */
-function ImageControl({ id, field, values, errors, onChange, disabled, uploadUrl, signedIn, pair, widgets }) {
+function ImageControl({ id, field, values, errors, onChange, disabled, uploadUrl, pair, widgets }) {
   const { UploadWidget } = widgets;
   const value = values[field.name] ?? "";
   const urlName = pair ? pair.name : field.name;
@@ -174,7 +174,6 @@ function ImageControl({ id, field, values, errors, onChange, disabled, uploadUrl
                 bucket={field.upload?.bucket}
                 value={uploaded}
                 uploadUrl={uploadUrl}
-                signedIn={signedIn}
                 disabled={disabled}
                 invalid={Boolean(uploadMessages?.length)}
                 describedBy={uploadMessages?.length ? `${id}-error` : undefined}
@@ -295,7 +294,6 @@ export default function SchemaForm({
   onChange,
   disabled = false,
   uploadUrl,
-  signedIn = true,
   idPrefix = "f",
   widgets,
 }) {
@@ -327,7 +325,6 @@ export default function SchemaForm({
                     onChange={onChange}
                     disabled={disabled}
                     uploadUrl={uploadUrl}
-                    signedIn={signedIn}
                     widgets={fieldWidgets}
                   />
                 </div>

@@ -17,7 +17,7 @@ import { CONNECTION_LOST, FormStatus, failureMessage, failureTitle, failureToast
  * OnDemand.jsx, so it loads only when a run finishes), any side cards, and the field
  * `widgets` its form shows at start (see SchemaForm).
  */
-export default function ToolPage({ tool, balance: initialBalance, userId, urls, toolLabels, renderResult, aside, widgets }) {
+export default function ToolPage({ tool, balance: initialBalance, urls, toolLabels, renderResult, aside, widgets }) {
   const texts = tool.texts;
   const balance = useBalance(initialBalance);
   const [values, setValues] = useState(() => initialValues(tool.schema));
@@ -63,7 +63,6 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
               onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
               disabled={generation.busy}
               uploadUrl={urls.uploads}
-              signedIn={Boolean(userId)}
               idPrefix={tool.slug}
               widgets={widgets}
             />

@@ -58,7 +58,6 @@ async function page(balance = 100, pageTool = tool) {
       tool={pageTool}
       widgets={fieldWidgets}
       balance={balance}
-      userId={1}
       urls={urls}
       toolLabels={{}}
       renderResult={(g, ref) => <CopyVariations output={g.output} headingRef={ref} />}

@@ -10,9 +10,10 @@ const STEP_PERCENT = 10;
 const CEILING_PERCENT = 90;
 const DONE_SHOWN_MS = 600; // how long "100 %" stays up before the preview stands alone
 
-/** Why a file cannot be uploaded (the documented messages), or null. */
-export function uploadProblem(file, { signedIn, maxMb = MAX_UPLOAD_MB }) {
-  if (!signedIn) return "Please sign in to upload files";
+/** Why a file cannot be uploaded (the documented messages), or null. Tool pages are for
+ * signed-in users only: a session that ended meanwhile is the server's to answer (a 403 with
+ * the documented 'Please sign in to upload files', shown as it is). */
+export function uploadProblem(file, { maxMb = MAX_UPLOAD_MB } = {}) {
   if (!file.type || !file.type.startsWith("image/")) return "Please upload an image file";
   if (file.size > maxMb * 1024 * 1024) return `File size must be less than ${maxMb}MB`;
   return null;
@@ -27,7 +28,6 @@ export default function UploadWidget({
   value,
   onChange,
   uploadUrl,
-  signedIn,
   disabled = false,
   describedBy,
   invalid = false,
@@ -51,7 +51,7 @@ export default function UploadWidget({
   }, [value]);
 
   const upload = async (file) => {
-    const reason = uploadProblem(file, { signedIn });
+    const reason = uploadProblem(file);
     if (reason) {
       setProblem(reason);
       toast(reason, "error");
