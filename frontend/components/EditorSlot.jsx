@@ -16,14 +16,13 @@ export function preloadEditor() {
   loadEditor().catch(() => {});
 }
 
-/** Where a creative's 'Add Text' / 'Edit Text' opens the editor. `generation` is the
- * finished creative generation; `onApplied(version)` receives the saved version
- * ({id, image, layers}) whose image the page then shows and downloads, or null once the
- * text was taken off (the original is shown again). Opened before the
- * editor's code is here, it shows the editor's frame at once, saying it is opening. */
-export default function EditorSlot({ generation, title, appliedMessage, onApplied, onClose }) {
-  if (!generation) return null;
-  const output = generation.output || {};
+/** Where a creative's 'Add Text' / 'Edit Text' opens the editor. `output` is the finished
+ * creative's output (its image, the original without text, its versions' URLs);
+ * `onApplied(version)` receives the saved version ({id, image, layers}) whose image the page
+ * then shows and downloads, or null once the text was taken off (the original is shown
+ * again). Opened before the editor's code is here, it shows the editor's frame at once,
+ * saying it is opening. */
+export default function EditorSlot({ output, title, appliedMessage, onApplied, onClose }) {
   // Once the code is here, the editor itself: a lazy view would still wait a tick, and show
   // (and focus) the frame below for that moment.
   const CreativeTextEditor = editorModule?.default ?? LazyEditor;
@@ -97,7 +96,7 @@ export function CreativeWithTextEditor({ output, image, editLabel, appliedMessag
       })}
       {editing && (
         <EditorSlot
-          generation={{ output }}
+          output={output}
           title={editLabel}
           appliedMessage={appliedMessage}
           onApplied={(applied) => {
