@@ -118,12 +118,20 @@ def bob_client(bob):
 
 @pytest.fixture
 def signed_in_page(page, live_server, alice):
-    """A Playwright page signed in as alice (through the real sign-in form)."""
-    page.goto(f"{live_server.url}/signin")
-    page.fill("input[name=email]", alice.email)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{live_server.url}/dashboard")
+    """A Playwright page signed in as alice, on her dashboard. The session comes from
+    `force_login`, handed to the browser as its cookie: driving the sign-in form cost every
+    browser test seconds, and accounts/tests/test_auth_browser.py drives it for real."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(alice)
+    session = client.cookies[settings.SESSION_COOKIE_NAME]
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": session.value, "url": live_server.url}]
+    )
+    page.goto(f"{live_server.url}/dashboard")
+    assert page.url == f"{live_server.url}/dashboard", f"alice's session cookie was refused ({page.url})"
     return page
 
 
