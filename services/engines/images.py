@@ -13,6 +13,7 @@ import logging
 from config import outbound
 from config.images import InvalidImage, reencode_image
 from services.engines.base import EngineError
+from services.engines.replies import excerpt
 
 logger = logging.getLogger(__name__)
 
@@ -106,7 +107,7 @@ def _fetch_pasted_image(url: str, *, what: str) -> bytes:
         ) from None
     if not response.ok:
         raise EngineError(
-            _fetch_failed(what, f"The server answered {response.status} {response.reason}".strip()),
+            _fetch_failed(what, f"The server answered {response.status} {excerpt(response.reason)}".strip()),
             retryable=response.status >= 500,
         )
     return response.content

@@ -12,6 +12,7 @@ from django.conf import settings
 
 from config import outbound
 from services.engines.base import EngineError
+from services.engines.replies import for_log
 from services.registry import SPY_MASTER, fallback_error_for
 
 logger = logging.getLogger(__name__)
@@ -101,7 +102,12 @@ def search_ads_archive(inputs: dict, *, timeout: float) -> list[dict]:
     try:
         payload = response.json()
     except ValueError:
-        logger.warning("The Meta Ad Library answered %s %s, not JSON", response.status, response.reason)
+        logger.warning(
+            "The Meta Ad Library answered %s %s, not JSON: %s",
+            response.status,
+            response.reason,
+            for_log(response.text) or "(empty body)",
+        )
         raise EngineError(SPY_FAILED, retryable=response.status >= 500) from None
     if not response.ok or not isinstance(payload, dict) or "error" in payload:
         message = ""
@@ -111,7 +117,7 @@ def search_ads_archive(inputs: dict, *, timeout: float) -> list[dict]:
             "The Meta Ad Library answered %s %s: %s",
             response.status,
             response.reason,
-            message.replace(token, "***") or "(no error message)",
+            for_log(message) or "(no error message)",
         )
         raise EngineError(SPY_FAILED, retryable=response.status >= 500)
     ads = [ad for ad in payload.get("data") or [] if isinstance(ad, dict)]

@@ -19,6 +19,7 @@ from services.engines.base import Assets, EngineError, EngineResult, run_operati
 from services.engines.images import png_from_reference, read_input_image
 from services.engines.meta_ad_library import SPY_FAILED, clean_snapshot_url, search_ads_archive
 from services.engines.page_text import fetch_page, page_report
+from services.engines.replies import excerpt, for_log
 from services.engines.webhook_parsers import (
     NO_FULL_IMAGE,
     NO_FULL_VARIATIONS,
@@ -37,6 +38,7 @@ REPLY_MAX_BYTES = 40 * 1024 * 1024
 NOT_CONFIGURED = "The AI service is not configured. Please try again later."
 TIMED_OUT = "The AI service did not answer in time. Please try again."
 UNREACHABLE = "The AI service could not be reached. Please try again."
+DECLINED = "The AI service declined the request"
 NO_ADS = "No ads were found for this search. Try another search term, country or date."
 MAX_ADS_FOR_ANALYSIS = 50
 CONTENT_POLICY = (
@@ -335,7 +337,10 @@ class OpenAIEngine:
         except (KeyError, IndexError, TypeError):
             raise EngineError("The AI service returned an unexpected reply.") from None
         if message.get("refusal"):
-            raise EngineError(f"The AI service declined the request: {message['refusal']}")
+            # The model's own words, as an excerpt: it is a reply like any other.
+            refusal = excerpt(str(message["refusal"]))
+            logger.info("The AI service declined a request: %s", for_log(str(message["refusal"])))
+            raise EngineError(f"{DECLINED}: {refusal}" if refusal else f"{DECLINED}.")
         if reply["choices"][0].get("finish_reason") == "length":
             raise EngineError("The AI service's answer was cut off. Please try again.", retryable=True)
         try:
@@ -414,7 +419,7 @@ class OpenAIEngine:
                 response.status,
                 response.reason,
                 path,
-                message.replace(settings.OPENAI_API_KEY, "***") or "(no error message)",
+                for_log(message) if message else f"(no error message) {for_log(response.text)}".strip(),
             )
             raise EngineError(self.fallback, retryable=response.status >= 500 or response.status == 429)
         if not isinstance(payload, dict):

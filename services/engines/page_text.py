@@ -7,6 +7,7 @@ from html.parser import HTMLParser
 
 from config import outbound
 from services.engines.base import EngineError
+from services.engines.replies import excerpt
 
 PAGE_MAX_BYTES = 3 * 1024 * 1024
 PAGE_TIMEOUT = 20.0
@@ -166,7 +167,7 @@ def fetch_page(url: str) -> Page:
         ) from None
     if not response.ok:
         raise EngineError(
-            f"Failed to scrape website: the site answered {response.status} {response.reason}".strip(),
+            f"Failed to scrape website: the site answered {response.status} {excerpt(response.reason)}".strip(),
             retryable=response.status >= 500,
         )
     content_type = response.headers.get("content-type", "text/html").lower()

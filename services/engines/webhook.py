@@ -16,6 +16,7 @@ from services.engines import webhook_parsers as parse
 from services.engines.base import Assets, EngineError, EngineResult, run_operation
 from services.engines.images import image_for_webhook, png_from_reference
 from services.engines.meta_ad_library import NETWORK_FAILED, meta_spy_values
+from services.engines.replies import for_log
 from services.registry import SPY_MASTER, timeout_error_for
 
 logger = logging.getLogger(__name__)
@@ -61,6 +62,10 @@ def webhook_url(name: str) -> str:
         raise EngineError(NOT_CONFIGURED)
     path = getattr(settings, f"WEBHOOK_PATH_{name}", "") or DEFAULT_PATHS[name]
     return f"{base.rstrip('/')}/{path.lstrip('/')}"
+
+
+def content_type(response: outbound.Response) -> str:
+    return response.headers.get("content-type", "")
 
 
 def form_fields(inputs: dict) -> dict:
@@ -169,11 +174,14 @@ class WebhookEngine:
                 raise EngineError(NETWORK_FAILED, retryable=True) from None
             raise EngineError(exc.message or "Unknown error occurred") from None
         if not response.ok:
+            self.log_reply("SPY_AGENT", response)
             raise EngineError(
-                f"Webhook error: {response.status} {response.reason} - {response.text}".strip(),
+                parse.webhook_error(
+                    response.status, response.reason, response.text, content_type=content_type(response)
+                ),
                 retryable=response.status >= 500,
             )
-        data = parse.parse_json_text(response.text)
+        data = self.read_json("SPY_AGENT", response)
         return self.result({**parse.parse_spy_response(data), "demo": False})
 
     # --- plumbing ----------------------------------------------------------------------------------
@@ -221,17 +229,35 @@ class WebhookEngine:
         except outbound.OutboundError as exc:
             raise EngineError(exc.message, retryable=exc.kind in ("timeout", "connection")) from None
         if not response.ok:
+            self.log_reply(name, response)
             raise EngineError(
                 f"HTTP error! status: {response.status}",
                 retryable=response.status >= 500 or response.status == 429,
             )
+        return self.read_json(name, response, tolerate_text=tolerate_text)
+
+    def read_json(self, name: str, response: outbound.Response, *, tolerate_text: bool = False):
+        """The reply's body as JSON ('Invalid JSON response: …'), or as text with `tolerate_text`."""
         text = response.text
         try:
-            return parse.parse_json_text(text)
+            return parse.parse_json_text(text, content_type=content_type(response))
         except EngineError:
             if tolerate_text and text.strip():
                 return text.strip()
+            self.log_reply(name, response)
             raise
+
+    def log_reply(self, name: str, response: outbound.Response) -> None:
+        """The whole reply for staff: the user's message carries at most an excerpt of it."""
+        logger.warning(
+            "The %s webhook answered %s %s (%s, %d bytes): %s",
+            name,
+            response.status,
+            response.reason,
+            content_type(response) or "no content type",
+            len(response.content),
+            for_log(response.text) or "(empty body)",
+        )
 
     def result(self, output: dict) -> EngineResult:
         return EngineResult(output={**output, "engine": self.name})

@@ -9,6 +9,7 @@ from typing import Any
 
 from services.engines.base import EngineError
 from services.engines.meta_ad_library import SPY_FAILED, clean_snapshot_url
+from services.engines.replies import excerpt
 from services.registry import SOCIAL_MEDIA_COPY, fallback_error_for
 
 NO_VARIATIONS = "No valid variations generated"
@@ -51,14 +52,24 @@ FULL_CREATIVE_IMAGE_KEYS = ("image", "Image", "base64", "generatedImage")
 SOCIAL_CREATIVE_IMAGE_KEYS = ("Image", "image")
 
 
-def parse_json_text(text: str) -> Any:
-    """The documented reading of a reply body: empty → {}, otherwise JSON or 'Invalid JSON response: …'."""
+def parse_json_text(text: str, *, content_type: str = "") -> Any:
+    """The documented reading of a reply body: empty → {}, otherwise JSON or 'Invalid JSON response: …'
+    (an excerpt of the body, none of an HTML page: replies.excerpt)."""
     if not text or not text.strip():
         return {}
     try:
         return json.loads(text)
     except ValueError:
-        raise EngineError(f"Invalid JSON response: {text.strip()[:200]}") from None
+        shown = excerpt(text, content_type=content_type)
+        raise EngineError(f"Invalid JSON response: {shown}" if shown else "Invalid JSON response") from None
+
+
+def webhook_error(status: int, reason: str, body: str, *, content_type: str = "") -> str:
+    """Spy's documented 'Webhook error: {status} {statusText} - {body text}', with an excerpt of the
+    body; an HTML or empty body gives 'Webhook error: {status} {statusText}'."""
+    head = f"Webhook error: {status} {excerpt(reason)}".strip()
+    shown = excerpt(body, content_type=content_type)
+    return f"{head} - {shown}" if shown else head
 
 
 def first_item(data: Any) -> Any:

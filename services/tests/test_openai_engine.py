@@ -230,6 +230,28 @@ def test_a_refusal_is_shown(api, alice_assets):
     )
 
 
+def test_a_long_refusal_is_shown_as_an_excerpt(api, alice_assets):
+    refusal = "I can't help with that.\n\n" + "Here is a very long explanation of the policy. " * 40
+    api.route("POST", "/v1/chat/completions", json=completion(None, refusal=refusal))
+    message = failure("meta-copy", cleaned("meta-copy", META_COPY), alice_assets).message
+    assert message.startswith("The AI service declined the request: I can't help with that. Here is a very")
+    assert len(message) == len("The AI service declined the request: ") + 200
+    assert message.endswith("…")
+
+
+def test_an_error_page_from_the_api_is_logged_for_staff(api, alice_assets, caplog):
+    api.route(
+        "POST",
+        "/v1/chat/completions",
+        status=502,
+        body="<html><body>Bad gateway at /srv/proxy/upstream.conf</body></html>",
+        headers={"Content-Type": "text/html"},
+    )
+    error = failure("meta-copy", cleaned("meta-copy", META_COPY), alice_assets)
+    assert error.message == "An error occurred while generating your META copy. Please try again."
+    assert "Bad gateway at /srv/proxy/upstream.conf" in caplog.text
+
+
 def test_a_cut_off_answer_fails_retryably(api, alice_assets):
     api.route("POST", "/v1/chat/completions", json=completion('{"variations": [', finish_reason="length"))
     error = failure("meta-copy", cleaned("meta-copy", META_COPY), alice_assets)

@@ -14,6 +14,16 @@ pytestmark = pytest.mark.django_db
 
 ISO_RE = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$")
 SCRAPE = {"report": "Glow Naturals sells vitamin C serums online.", "engine": "webhook"}
+# What a proxy or the automation tool answers when a workflow crashes: a big HTML page naming
+# internal paths and a key (QA finding: 26 KB, shown whole in the toast, the panel and /history).
+ERROR_PAGE = (
+    "<!DOCTYPE html><html><head><style>"
+    + "body{color:red}" * 400
+    + "</style></head><body>Traceback (most recent call last): File /srv/n8n/secret_path.py, "
+    + "api_key=sk-live-abc123 "
+    + "x" * 20000
+    + "</body></html>"
+)
 
 
 def cleaned(slug: str, inputs: dict) -> dict:
@@ -120,10 +130,22 @@ def test_meta_copy_http_errors_are_the_documented_text(webhook, alice_assets, st
 
 
 def test_meta_copy_bad_json_is_the_documented_text(webhook, alice_assets):
-    webhook.route("POST", "/webhook/meta-copy", body="<html>oops</html>")
-    assert failure("meta-copy", cleaned("meta-copy", META_COPY), alice_assets).message == (
-        "Invalid JSON response: <html>oops</html>"
+    webhook.route(
+        "POST", "/webhook/meta-copy", body="Workflow was started", headers={"Content-Type": "text/plain"}
     )
+    assert failure("meta-copy", cleaned("meta-copy", META_COPY), alice_assets).message == (
+        "Invalid JSON response: Workflow was started"
+    )
+
+
+def test_a_web_page_instead_of_json_is_not_quoted_to_the_user_but_logged(webhook, alice_assets, caplog):
+    webhook.route(
+        "POST", "/webhook/meta-copy", body=ERROR_PAGE, status=200, headers={"Content-Type": "text/html"}
+    )
+    assert (
+        failure("meta-copy", cleaned("meta-copy", META_COPY), alice_assets).message == "Invalid JSON response"
+    )
+    assert "/srv/n8n/secret_path.py" in caplog.text
 
 
 @pytest.mark.parametrize("body", ["", "[]", "{}", '[{"Headline1": ""}]'])
@@ -436,6 +458,125 @@ def test_spy_webhook_errors_carry_status_text_and_body(webhook, alice_assets):
     assert failure("spy-master", cleaned("spy-master", SPY), alice_assets).message == (
         "Webhook error: 502 Bad Gateway - upstream down"
     )
+
+
+def test_a_spy_webhook_error_page_is_not_shown_to_the_user(webhook, alice_assets):
+    webhook.route(
+        "POST",
+        "/webhook/spy-agent",
+        status=502,
+        reason="Bad Gateway",
+        body=ERROR_PAGE,
+        headers={"Content-Type": "text/html; charset=utf-8"},
+    )
+    assert failure("spy-master", cleaned("spy-master", SPY), alice_assets).message == (
+        "Webhook error: 502 Bad Gateway"
+    )
+
+
+def test_a_spy_webhook_error_page_is_known_by_its_start_whatever_its_content_type(webhook, alice_assets):
+    webhook.route(
+        "POST",
+        "/webhook/spy-agent",
+        status=500,
+        body="\n  <html lang='en'><body>Internal error at /srv/app.py</body></html>",
+        headers={"Content-Type": "text/plain"},
+    )
+    assert failure("spy-master", cleaned("spy-master", SPY), alice_assets).message == (
+        "Webhook error: 500 Internal Server Error"
+    )
+
+
+def test_a_long_spy_webhook_error_is_cut_to_an_excerpt(webhook, alice_assets):
+    body = "Workflow   failed:\n\n\tnode 'OpenAI' " + "timed out " * 100
+    webhook.route("POST", "/webhook/spy-agent", status=500, body=body)
+    message = failure("spy-master", cleaned("spy-master", SPY), alice_assets).message
+    prefix = "Webhook error: 500 Internal Server Error - "
+    assert message.startswith(prefix + "Workflow failed: node 'OpenAI' timed out timed out")
+    assert len(message) == len(prefix) + 200
+    assert message.endswith("…")
+
+
+def test_a_spy_webhook_error_without_a_body_gives_status_and_text_only(webhook, alice_assets):
+    webhook.route("POST", "/webhook/spy-agent", status=503, body="")
+    assert failure("spy-master", cleaned("spy-master", SPY), alice_assets).message == (
+        "Webhook error: 503 Service Unavailable"
+    )
+
+
+def test_the_whole_error_page_is_logged_for_staff_without_credentials(
+    webhook, alice_assets, settings, caplog
+):
+    settings.WEBHOOK_SECRET = "our-shared-s3cret"
+    page = ERROR_PAGE.replace(
+        "</body>", "echoed header: our-shared-s3cret\nFAKE 2020-01-01 ERROR forged</body>"
+    )
+    webhook.route("POST", "/webhook/spy-agent", status=502, body=page, headers={"Content-Type": "text/html"})
+    failure("spy-master", cleaned("spy-master", SPY), alice_assets)
+
+    assert "The SPY_AGENT webhook answered 502 Bad Gateway" in caplog.text
+    assert "File /srv/n8n/secret_path.py, api_key=*** " in caplog.text
+    assert "x" * 20000 in caplog.text
+    assert "sk-live-abc123" not in caplog.text
+    assert "our-shared-s3cret" not in caplog.text
+    assert "\\nFAKE 2020-01-01 ERROR forged" in caplog.text  # one log record, not a forged second line
+
+
+WEBHOOK_CALLS = [
+    ("meta-copy", "", "meta-copy", META_COPY),
+    ("meta-creative", "", "meta-creative", META_CREATIVE),
+    (
+        "meta-ads-full",
+        "scrape",
+        "meta-ads-full-scrape",
+        {"type": "Brand", "websiteUrl": "https://glow.example.com"},
+    ),
+    ("meta-ads-full", "copy", "meta-copy-full", {"scrapeId": 5}),
+    (
+        "meta-ads-full",
+        "creative",
+        "meta-creative-full",
+        {"scrapeId": 5, "productImageUrl": "https://cdn.example.com/p.png"},
+    ),
+    ("social-media-copy", "", "social-media-copy", SOCIAL_COPY),
+    (
+        "social-media-creative",
+        "",
+        "social-media-creative",
+        {"productImageUrl": "https://cdn.example.com/p.png"},
+    ),
+]
+
+
+def call_inputs(slug, step, inputs):
+    values = cleaned(slug, {**inputs, "step": step} if step else inputs)
+    return {**values, "scrapeData": SCRAPE} if step in ("copy", "creative") else values
+
+
+@pytest.mark.parametrize(("slug", "step", "path", "inputs"), WEBHOOK_CALLS)
+def test_every_webhook_call_logs_an_error_page_and_shows_only_its_status(
+    webhook, alice_assets, caplog, slug, step, path, inputs
+):
+    webhook.route(
+        "POST", f"/webhook/{path}", status=502, body=ERROR_PAGE, headers={"Content-Type": "text/html"}
+    )
+    error = failure(slug, call_inputs(slug, step, inputs), alice_assets, step=step)
+    assert error.message == "HTTP error! status: 502"
+    assert "/srv/n8n/secret_path.py" in caplog.text
+    assert "sk-live-abc123" not in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("slug", "step", "path", "inputs"), [call for call in WEBHOOK_CALLS if call[2] != "meta-creative-full"]
+)
+def test_every_webhook_call_quotes_no_web_page_it_got_instead_of_json(
+    webhook, alice_assets, caplog, slug, step, path, inputs
+):
+    # (Meta creative full takes a bare text reply as its image, as documented: it fails as no image.)
+    webhook.route("POST", f"/webhook/{path}", body=ERROR_PAGE)
+    error = failure(slug, call_inputs(slug, step, inputs), alice_assets, step=step)
+    assert error.message == "Invalid JSON response"
+    assert "/srv/n8n/secret_path.py" in caplog.text
 
 
 def test_spy_past_its_limit_is_the_documented_timeout(webhook, alice_assets, settings):

@@ -15,6 +15,7 @@ from services.engines.webhook_parsers import (
     parse_spy_response,
     scrape_data_for_webhook,
     scrape_report_text,
+    webhook_error,
 )
 
 B64 = "iVBORw0KGgoAAAANSUhEUg"
@@ -34,13 +35,54 @@ def test_an_empty_body_is_an_empty_object():
 
 def test_a_body_that_is_not_json_is_the_documented_error():
     assert (
-        error_of(parse_json_text, "<html>Bad gateway</html>")
-        == "Invalid JSON response: <html>Bad gateway</html>"
+        error_of(parse_json_text, "Workflow  was\nstarted") == "Invalid JSON response: Workflow was started"
     )
 
 
 def test_the_invalid_json_message_is_cut_to_a_readable_length():
-    assert len(error_of(parse_json_text, "x" * 5000)) == len("Invalid JSON response: ") + 200
+    message = error_of(parse_json_text, "x" * 5000)
+    assert message == "Invalid JSON response: " + "x" * 199 + "…"
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type"),
+    [
+        ("<html>Bad gateway</html>", ""),
+        ("<!doctype html><title>502</title>", ""),
+        ("Bad gateway", "text/html; charset=utf-8"),
+    ],
+)
+def test_a_web_page_instead_of_json_is_not_quoted(body, content_type):
+    assert error_of(parse_json_text, body, content_type=content_type) == "Invalid JSON response"
+
+
+# --- Spy's webhook error ----------------------------------------------------------------------------
+def test_a_spy_webhook_error_quotes_status_text_and_body():
+    assert (
+        webhook_error(502, "Bad Gateway", "upstream down") == "Webhook error: 502 Bad Gateway - upstream down"
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type"),
+    [("", ""), ("  \n ", ""), ("<!DOCTYPE html><html>…</html>", ""), ('{"error": "down"}', "text/html")],
+)
+def test_a_spy_webhook_error_with_an_empty_or_html_body_gives_status_and_text_only(body, content_type):
+    assert (
+        webhook_error(502, "Bad Gateway", body, content_type=content_type) == "Webhook error: 502 Bad Gateway"
+    )
+
+
+def test_a_spy_webhook_error_without_a_status_text_has_no_stray_space():
+    assert webhook_error(520, "", "") == "Webhook error: 520"
+    assert webhook_error(520, "", "down") == "Webhook error: 520 - down"
+
+
+def test_a_long_spy_webhook_error_body_is_an_excerpt():
+    message = webhook_error(500, "Internal Server Error", "Node   failed\n" * 100)
+    assert message.startswith("Webhook error: 500 Internal Server Error - Node failed Node failed")
+    assert len(message) == len("Webhook error: 500 Internal Server Error - ") + 200
+    assert message.endswith("…")
 
 
 # --- Meta Copy ---------------------------------------------------------------------------------------
