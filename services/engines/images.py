@@ -11,7 +11,7 @@ import binascii
 import logging
 
 from config import outbound
-from config.images import InvalidImage, reencode_image
+from config.images import InvalidImage, image_header, reencode_image
 from services.engines.base import EngineError
 from services.engines.replies import excerpt
 
@@ -20,6 +20,14 @@ logger = logging.getLogger(__name__)
 IMAGE_MAX_BYTES = 15 * 1024 * 1024
 IMAGE_FETCH_TIMEOUT = 30.0
 IMAGE_FETCH_FAILED = "Failed to fetch image from URL ({what}): {reason}"
+# The smallest side an engine's image may have and still be sold as a creative. The tools offer
+# 1024-pixel formats; an engine answering a 1×1 dot or a thumbnail is broken, and the customer
+# would pay for a picture they cannot use (or edit: the text editor works in % of the image).
+# 256 leaves room for engines that answer at a smaller size than asked, and refuses no aspect ratio.
+MIN_CREATIVE_SIDE = 256
+IMAGE_TOO_SMALL = (
+    f"The generated image is too small (at least {MIN_CREATIVE_SIDE} × {MIN_CREATIVE_SIDE} pixels)"
+)
 
 
 def png_from_reference(reference: str, *, no_image_message: str) -> bytes:
@@ -59,10 +67,16 @@ def decode_base64_image(reference: str) -> bytes | None:
 
 
 def png_bytes(data: bytes, *, no_image_message: str) -> bytes:
+    """An engine's image as verified PNG bytes: no image at all is the caller's documented message,
+    one too small to be a creative is IMAGE_TOO_SMALL (both fail the run, which is refunded)."""
     try:
         png, _extension = reencode_image(data, force_png=True)
+        _format, (width, height) = image_header(png)
     except InvalidImage:
         raise EngineError(no_image_message) from None
+    if min(width, height) < MIN_CREATIVE_SIDE:
+        logger.info("An engine answered a %d×%d image; refused as too small", width, height)
+        raise EngineError(IMAGE_TOO_SMALL)
     return png
 
 

@@ -12,7 +12,8 @@ def make_png(width: int = 64, height: int = 48, color: str = "#FF6B9D") -> bytes
     return out.getvalue()
 
 
-def make_b64_png(width: int = 64, height: int = 48, color: str = "#FF6B9D") -> str:
+def make_b64_png(width: int = 320, height: int = 256, color: str = "#FF6B9D") -> str:
+    # An engine's answer: by default just big enough to be a creative (images.MIN_CREATIVE_SIDE).
     return base64.b64encode(make_png(width, height, color)).decode()
 
 

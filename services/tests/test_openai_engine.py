@@ -352,11 +352,11 @@ def test_a_creative_with_product_and_logo_uses_edits_with_both_references(
 
 
 def test_a_meta_creative_image_url_reply_is_fetched(api, alice_assets):
-    api.route("GET", "/generated/c.png", body=make_png(64, 64), headers={"Content-Type": "image/png"})
+    api.route("GET", "/generated/c.png", body=make_png(640, 640), headers={"Content-Type": "image/png"})
     api.route("POST", "/v1/images/generations", json={"data": [{"url": api.url("/generated/c.png")}]})
     assert image_size(run("meta-creative", cleaned("meta-creative", META_CREATIVE), alice_assets).image) == (
-        64,
-        64,
+        640,
+        640,
     )
     assert api.last("/v1/images/generations").json()["size"] == "1024x1024"
 
@@ -369,6 +369,21 @@ def test_a_creative_without_an_image_is_the_documented_error(api, alice_assets, 
     assert failure("meta-creative", cleaned("meta-creative", META_CREATIVE), alice_assets).message == (
         "No image was generated. Please check your inputs and try again."
     )
+
+
+def test_a_tiny_image_from_the_api_fails_clearly(api, alice_assets):
+    api.route("POST", "/v1/images/generations", json={"data": [{"b64_json": make_b64_png(1, 1)}]})
+    assert failure("meta-creative", cleaned("meta-creative", META_CREATIVE), alice_assets).message == (
+        "The generated image is too small (at least 256 × 256 pixels)"
+    )
+
+
+def test_an_image_of_another_format_than_asked_is_accepted(api, alice_assets):
+    api.route("POST", "/v1/images/generations", json={"data": [{"b64_json": make_b64_png(1024, 1024)}]})
+    inputs = cleaned(
+        "social-media-creative", {"productImageUpload": "/files/products/999/x.png", "format": "1024x1536"}
+    )
+    assert image_size(run("social-media-creative", inputs, alice_assets).image) == (1024, 1024)
 
 
 def test_meta_ads_full_creative_edits_the_product_image(api, alice, alice_assets, store_upload):

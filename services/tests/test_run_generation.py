@@ -157,7 +157,7 @@ def test_an_unknown_engine_fails_and_refunds(alice, settings):
 
 
 def test_a_creative_is_stored_as_png_and_the_output_names_our_file_url(alice, alice_client, webhook):
-    webhook.route("POST", "/webhook/meta-creative", json={"image": make_b64_png(80, 60)})
+    webhook.route("POST", "/webhook/meta-creative", json={"image": make_b64_png(400, 300)})
     generation = start(alice, "meta-creative", META_CREATIVE_INPUTS)
     run_generation(generation_id=generation.pk)
 
@@ -180,6 +180,18 @@ def test_a_creative_reply_that_is_not_an_image_fails_and_refunds(alice, webhook)
     generation.refresh_from_db()
     assert generation.status == "failed"
     assert balance_of(alice) == 100
+
+
+def test_a_creative_too_small_to_use_fails_with_its_reason_and_refunds_once(alice, webhook):
+    webhook.route("POST", "/webhook/meta-creative", json={"image": make_b64_png(1, 1)})
+    generation = start(alice, "meta-creative", META_CREATIVE_INPUTS)
+    run_generation(generation_id=generation.pk)
+    generation.refresh_from_db()
+    assert generation.status == "failed"
+    assert generation.error_message == "The generated image is too small (at least 256 × 256 pixels)"
+    assert not generation.file
+    assert balance_of(alice) == 100
+    assert refunds(alice).count() == 1
 
 
 def test_a_text_result_that_cannot_be_stored_still_succeeds_without_a_file(

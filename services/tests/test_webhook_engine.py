@@ -212,19 +212,19 @@ def test_another_users_upload_is_never_read_into_the_body(webhook, bob, alice_as
     ],
 )
 def test_meta_creative_reads_each_reply_shape(webhook, alice_assets, reply):
-    webhook.route("POST", "/webhook/meta-creative", json=reply(make_b64_png(30, 20)))
+    webhook.route("POST", "/webhook/meta-creative", json=reply(make_b64_png(300, 260)))
     assert image_size(run("meta-creative", cleaned("meta-creative", META_CREATIVE), alice_assets).image) == (
-        30,
-        20,
+        300,
+        260,
     )
 
 
 def test_meta_creative_fetches_an_image_url_in_the_reply(webhook, alice_assets):
-    webhook.route("GET", "/images/c.png", body=make_png(40, 30), headers={"Content-Type": "image/png"})
+    webhook.route("GET", "/images/c.png", body=make_png(400, 300), headers={"Content-Type": "image/png"})
     webhook.route("POST", "/webhook/meta-creative", json={"image": webhook.url("/images/c.png")})
     assert image_size(run("meta-creative", cleaned("meta-creative", META_CREATIVE), alice_assets).image) == (
-        40,
-        30,
+        400,
+        300,
     )
 
 
@@ -245,6 +245,47 @@ def test_meta_creative_without_a_usable_image_is_the_documented_error(webhook, a
     assert failure("meta-creative", cleaned("meta-creative", META_CREATIVE), alice_assets).message == (
         "No image was generated. Please check your inputs and try again."
     )
+
+
+TOO_SMALL = "The generated image is too small (at least 256 × 256 pixels)"
+
+
+@pytest.mark.parametrize("size", [(1, 1), (255, 1024), (1024, 100), (64, 48)])
+def test_an_image_too_small_to_be_a_creative_fails_clearly(webhook, alice_assets, size):
+    webhook.route("POST", "/webhook/meta-creative", json=[{"image": make_b64_png(*size)}])
+    error = failure("meta-creative", cleaned("meta-creative", META_CREATIVE), alice_assets)
+    assert error.message == TOO_SMALL
+
+
+def test_a_small_image_named_by_url_fails_the_same_way(webhook, alice_assets):
+    webhook.route("GET", "/images/dot.png", body=make_png(1, 1), headers={"Content-Type": "image/png"})
+    webhook.route("POST", "/webhook/meta-creative", json={"image": webhook.url("/images/dot.png")})
+    assert (
+        failure("meta-creative", cleaned("meta-creative", META_CREATIVE), alice_assets).message == TOO_SMALL
+    )
+
+
+def test_any_aspect_ratio_is_accepted_at_the_minimum_size(webhook, alice_assets):
+    # A 1024×1024 answer to a 1024x1536 request, or a tall strip: not ours to refuse.
+    webhook.route("POST", "/webhook/social-media-creative", json=[{"Image": make_b64_png(256, 1024)}])
+    inputs = cleaned(
+        "social-media-creative", {"productImageUrl": "https://cdn.example.com/p.png", "format": "1024x1536"}
+    )
+    assert image_size(run("social-media-creative", inputs, alice_assets).image) == (256, 1024)
+
+
+@pytest.mark.parametrize(
+    ("slug", "step", "path", "reply"),
+    [
+        ("meta-ads-full", "creative", "meta-creative-full", lambda b64: b64),
+        ("social-media-creative", "", "social-media-creative", lambda b64: [{"Image": b64}]),
+    ],
+)
+def test_every_creative_call_refuses_a_tiny_image(webhook, alice_assets, slug, step, path, reply):
+    webhook.route("POST", f"/webhook/{path}", json=reply(make_b64_png(1, 1)))
+    inputs = {"scrapeId": 5} if step else {}
+    inputs = call_inputs(slug, step, {**inputs, "productImageUrl": "https://cdn.example.com/p.png"})
+    assert failure(slug, inputs, alice_assets, step=step).message == TOO_SMALL
 
 
 # --- Meta Ads Full -----------------------------------------------------------------------------------
@@ -341,7 +382,7 @@ def test_meta_creative_full_sends_report_images_and_language(webhook, alice, ali
 
 @pytest.mark.parametrize("reply", [lambda b64: {"Image": b64}, lambda b64: {"data": [{"image": b64}]}])
 def test_meta_creative_full_reads_object_replies(webhook, alice_assets, reply):
-    webhook.route("POST", "/webhook/meta-creative-full", json=reply(make_b64_png(10, 10)))
+    webhook.route("POST", "/webhook/meta-creative-full", json=reply(make_b64_png(256, 256)))
     inputs = {
         **cleaned(
             "meta-ads-full",
@@ -350,7 +391,7 @@ def test_meta_creative_full_reads_object_replies(webhook, alice_assets, reply):
         "scrapeData": SCRAPE,
     }
     result = run("meta-ads-full", inputs, alice_assets, step="creative")
-    assert image_size(result.image) == (10, 10)
+    assert image_size(result.image) == (256, 256)
     assert webhook.last().json()["productImage"] == "https://cdn.example.com/p.png"
 
 
