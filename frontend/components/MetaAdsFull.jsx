@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState } from "react";
+import { useReducer, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { toast } from "../lib/events.js";
-import { PendingUploads } from "../lib/pendingUploads.js";
 import { initialValues, resumedValues } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
-import { ContentPolicyCard, FailurePanel, SubmitButton } from "./Cards.jsx";
+import { ContentPolicyCard, FailurePanel } from "./Cards.jsx";
+import { INITIAL_STEPS, settledStep, stepsReducer } from "./metaAdsFullSteps.js";
 import { CopyVariations, EditableCreative, FocusWhenShown, OnDemand, ProgressOverlay, ScrapeResults } from "./OnDemand.jsx";
-import SchemaForm from "./SchemaForm.jsx";
 import { ToolHeader } from "./ToolHeader.jsx";
-import { CONNECTION_LOST, FormStatus, failureMessage, failureTitle, failureToast, isRefunded, startFailure, useToolForm } from "./toolForm.js";
+import { CONNECTION_LOST, ToolForm, failureMessage, failureTitle, failureToast, isRefunded, startFailure, useToolForm } from "./toolForm.jsx";
 import * as ui from "./ui.js";
 
 // The analysis the user put aside ('Analyze a different website') is not offered again after a
@@ -38,36 +38,26 @@ function scrapeFailureMessage(outcome, texts) {
   return `Error: ${outcome.error || texts.fallback}`;
 }
 
-function StepForm({ step, config, values, setValues, errors, attempt, busy, balance, urls, uploads, onSubmit, formRef, children, showSubmit = true }) {
+/** One step's form (`step` names its fields' ids): ToolForm with the step's schema, texts and
+ * cost. `done`: the analysis, kept on screen read-only once it is there (see ToolForm). */
+function StepForm({ step, config, values, onChange, form, urls, onSubmit, done, children }) {
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-6" aria-label={config.submitLabel}>
-      <PendingUploads.Provider value={uploads}>
-        <SchemaForm
-          schema={config.schema}
-          values={values}
-          errors={errors}
-          onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
-          disabled={busy}
-          uploadUrl={urls.uploads}
-          idPrefix={`maf-${step}`}
-        />
-      </PendingUploads.Provider>
+    <ToolForm
+      form={form}
+      label={config.submitLabel}
+      schema={config.schema}
+      values={values}
+      onChange={onChange}
+      cost={config.cost}
+      submitLabel={config.submitLabel}
+      busyLabel={config.busyLabel}
+      urls={urls}
+      idPrefix={`maf-${step}`}
+      onSubmit={onSubmit}
+      done={done}
+    >
       {children}
-      {showSubmit && (
-        <div className="space-y-3">
-          <FormStatus errors={errors} attempt={attempt} schema={config.schema} />
-          <SubmitButton
-            label={config.submitLabel}
-            busyLabel={config.busyLabel}
-            cost={config.cost}
-            balance={balance}
-            busy={busy}
-            billingUrl={urls.billing}
-            className="w-full sm:w-auto"
-          />
-        </div>
-      )}
-    </form>
+    </ToolForm>
   );
 }
 
@@ -80,14 +70,8 @@ export default function MetaAdsFull({ tool, balance: initialBalance, urls, toolL
     copy: initialValues(steps.copy.schema),
     creative: initialValues(steps.creative.schema),
   }));
-  const [scrape, setScrape] = useState(null); // the successful scrape generation
-  const [scrapeFailure, setScrapeFailure] = useState(null);
-  const [nextStep, setNextStep] = useState(null); // "copy" | "creative"
-  // The settled copy and creative, each kept while the other step runs: a full ad needs both.
-  const [outcomes, setOutcomes] = useState({ copy: null, creative: null });
-  const [lastStep, setLastStep] = useState(null); // the step settled last: focus goes to it
-  const [historyVersion, setHistoryVersion] = useState(0);
-  const [runningStep, setRunningStep] = useState(null);
+  const [state, dispatch] = useReducer(stepsReducer, INITIAL_STEPS);
+  const { scrape, scrapeFailure, nextStep, outcomes, lastStep, runningStep, historyVersion } = state;
   const scrapeHeading = useRef(null);
   const outcomeHeading = useRef(null);
   const generation = useGeneration({
@@ -95,49 +79,27 @@ export default function MetaAdsFull({ tool, balance: initialBalance, urls, toolL
     urls,
     // After a reload: the analysis to continue from, and the step that was running, each with
     // the form it was started with.
-    onResume: ({ generation: running, scrape: analysis }) => {
-      if (analysis && (running || !isForgotten(analysis.id))) {
-        setScrape({ ...analysis, resumed: true }); // shown again, but focus stays where it is
-        setValues((all) => ({ ...all, scrape: resumedValues(steps.scrape.schema, analysis.inputs) }));
-      }
-      if (!running) return;
-      const step = running.step || "scrape";
-      setRunningStep(step);
-      setValues((all) => ({ ...all, [step]: resumedValues(steps[step].schema, running.inputs) }));
-      if (step !== "scrape") setNextStep(step);
+    onResume: ({ generation: running, scrape: latest }) => {
+      // An analysis this tab put aside stays aside, unless a step made from it is running.
+      const analysis = latest && (running || !isForgotten(latest.id)) ? latest : null;
+      dispatch({ type: "resumed", running, analysis });
+      const step = running && (running.step || "scrape");
+      setValues((all) => ({
+        ...all,
+        ...(analysis && { scrape: resumedValues(steps.scrape.schema, analysis.inputs) }),
+        ...(running && { [step]: resumedValues(steps[step].schema, running.inputs) }),
+      }));
     },
     onSettled: (settled) => {
-      const step = settled.step || runningStep || "scrape";
-      const texts = steps[step].texts;
-      setHistoryVersion((v) => v + 1);
+      const texts = steps[settledStep(state, settled)].texts;
       if (settled.status === "success") toast(texts.success);
       else toast(failureToast(settled, texts), "error");
-      if (step === "scrape") {
-        if (settled.status === "success") {
-          setScrape(settled);
-          setScrapeFailure(null);
-        } else {
-          setScrapeFailure(settled);
-        }
-      } else {
-        setNextStep(step);
-        setOutcomes((all) => ({ ...all, [step]: { ...settled, step } }));
-        setLastStep(step);
-      }
-      setRunningStep(null);
+      dispatch({ type: "settled", generation: settled });
     },
   });
 
   const form = useToolForm({ generation, balance });
-  const { errors, setErrors, attempt, formRef } = form;
-  // After 'Analyze a different website', focus goes to the website form it opens again.
-  const [refocusScrape, setRefocusScrape] = useState(false);
-  useEffect(() => {
-    if (!refocusScrape) return;
-    setRefocusScrape(false);
-    formRef.current?.querySelector("input:checked:not([disabled])")?.focus() ||
-      formRef.current?.querySelector("input:not([disabled])")?.focus();
-  }, [refocusScrape]);
+  const { setErrors, formRef } = form;
 
   const submit = (step) => async (event) => {
     event.preventDefault();
@@ -146,23 +108,26 @@ export default function MetaAdsFull({ tool, balance: initialBalance, urls, toolL
       inputs: { ...values[step], ...(step === "scrape" ? {} : { scrapeId: scrape?.id ?? "" }) },
       cost: steps[step].cost,
       extra: { step },
-      starting: () => {
-        if (step === "scrape") setScrapeFailure(null);
-        else setOutcomes((all) => ({ ...all, [step]: null }));
-        setRunningStep(step);
-      },
+      starting: () => dispatch({ type: "started", step }),
     });
     if (!result || result.generation || result.ignored) return;
-    if (result.networkError) {
-      const failed = { ...startFailure(result), step };
-      if (step === "scrape") setScrapeFailure(failed);
-      else {
-        setOutcomes((all) => ({ ...all, [step]: failed }));
-        setLastStep(step);
-      }
-    }
-    setRunningStep(null); // field errors, refused, or no answer
+    // Field errors, refused, or no answer (a failure to show).
+    dispatch({ type: "startFailed", step, failure: result.networkError ? { ...startFailure(result), step } : null });
   };
+
+  // 'Analyze a different website': the website form opens again, focused on its chosen type
+  // (else its first input). flushSync: the form is on screen, enabled, when focus moves.
+  const analyzeAnother = () => {
+    forgetAnalysis(scrape.id);
+    flushSync(() => {
+      dispatch({ type: "reset" });
+      setErrors({});
+    });
+    const scrapeForm = formRef.current;
+    (scrapeForm?.querySelector("input:checked:not([disabled])") || scrapeForm?.querySelector("input:not([disabled])"))?.focus();
+  };
+
+  const setStepValue = (step) => (name, value) => setValues((all) => ({ ...all, [step]: { ...all[step], [name]: value } }));
 
   const overlayStep = generation.current?.step || runningStep || "scrape";
   const overlay = steps[overlayStep].overlay;
@@ -178,30 +143,14 @@ export default function MetaAdsFull({ tool, balance: initialBalance, urls, toolL
             step="scrape"
             config={steps.scrape}
             values={values.scrape}
-            setValues={(update) => setValues((all) => ({ ...all, scrape: update(all.scrape) }))}
-            errors={scrape ? {} : errors}
-            attempt={attempt}
-            busy={generation.busy || Boolean(scrape)}
-            balance={balance}
+            onChange={setStepValue("scrape")}
+            form={form}
             urls={urls}
             onSubmit={submit("scrape")}
-            formRef={scrape ? undefined : formRef}
-            uploads={form.uploads}
-            showSubmit={!scrape}
+            done={Boolean(scrape)}
           >
             {scrape && (
-              <button
-                type="button"
-                className={ui.buttonSecondary}
-                onClick={() => {
-                  forgetAnalysis(scrape.id);
-                  setScrape(null);
-                  setNextStep(null);
-                  setOutcomes({ copy: null, creative: null });
-                  setErrors({});
-                  setRefocusScrape(true);
-                }}
-              >
+              <button type="button" className={ui.buttonSecondary} onClick={analyzeAnother}>
                 Analyze a different website
               </button>
             )}
@@ -237,7 +186,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, urls, toolL
                       type="button"
                       aria-pressed={nextStep === step}
                       onClick={() => {
-                        setNextStep(step);
+                        dispatch({ type: "chose", step });
                         setErrors({});
                       }}
                       disabled={generation.busy}
@@ -262,15 +211,10 @@ export default function MetaAdsFull({ tool, balance: initialBalance, urls, toolL
               step={nextStep}
               config={steps[nextStep]}
               values={values[nextStep]}
-              setValues={(update) => setValues((all) => ({ ...all, [nextStep]: update(all[nextStep]) }))}
-              errors={errors}
-              attempt={attempt}
-              busy={generation.busy}
-              balance={balance}
+              onChange={setStepValue(nextStep)}
+              form={form}
               urls={urls}
               onSubmit={submit(nextStep)}
-              formRef={formRef}
-              uploads={form.uploads}
             />
           )}
         </div>

@@ -159,4 +159,16 @@ describe("MetaAdsFull", () => {
     expect(copyFailure.textContent).toContain("copy fallback (from props)");
     expect(toasts).toContainEqual({ message: "copy failure toast (from props)", kind: "error" });
   });
+
+  it("opens the website form again, focused, when the analysis is put aside", async () => {
+    await scraped();
+    expect(screen.getByLabelText(/Website URL/).disabled).toBe(true);
+    await click("Analyze a different website");
+    const website = screen.getByLabelText(/Website URL/);
+    expect(website.disabled).toBe(false);
+    expect(document.activeElement).toBe(website);
+    expect(screen.getByRole("button", { name: "Scrape Site" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Generate Meta Copy/ })).toBeNull();
+    expect(sessionStorage.getItem("adsmith:meta-ads-full:forgotten-scrape")).toBe("3");
+  });
 });

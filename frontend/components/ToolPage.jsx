@@ -1,14 +1,12 @@
 import { useRef, useState } from "react";
 import { toast } from "../lib/events.js";
-import { PendingUploads } from "../lib/pendingUploads.js";
 import { initialValues, resumedValues } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
-import { FailurePanel, SubmitButton } from "./Cards.jsx";
+import { FailurePanel } from "./Cards.jsx";
 import { FocusWhenShown, OnDemand, ProgressOverlay } from "./OnDemand.jsx";
-import SchemaForm from "./SchemaForm.jsx";
 import { ToolHeader } from "./ToolHeader.jsx";
-import { CONNECTION_LOST, FormStatus, failureMessage, failureTitle, failureToast, isRefunded, startFailure, useToolForm } from "./toolForm.js";
+import { CONNECTION_LOST, ToolForm, failureMessage, failureTitle, failureToast, isRefunded, startFailure, useToolForm } from "./toolForm.jsx";
 
 /**
  * A one-step tool page (all but Meta Ads Full): credits and history bar, the schema-driven
@@ -40,7 +38,6 @@ export default function ToolPage({ tool, balance: initialBalance, urls, toolLabe
   });
 
   const form = useToolForm({ generation, balance });
-  const { errors, attempt } = form;
 
   const submit = async (event) => {
     event.preventDefault();
@@ -54,32 +51,20 @@ export default function ToolPage({ tool, balance: initialBalance, urls, toolLabe
       {/* grid-cols-1 and min-w-0: a column is never wider than the screen, whatever its
           content's widest word (a long URL in a result). */}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <form ref={form.formRef} noValidate onSubmit={submit} className="min-w-0 space-y-6" aria-label={tool.name}>
-          <PendingUploads.Provider value={form.uploads}>
-            <SchemaForm
-              schema={tool.schema}
-              values={values}
-              errors={errors}
-              onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
-              disabled={generation.busy}
-              uploadUrl={urls.uploads}
-              idPrefix={tool.slug}
-              widgets={widgets}
-            />
-          </PendingUploads.Provider>
-          <div className="space-y-3">
-            <FormStatus errors={errors} attempt={attempt} schema={tool.schema} />
-            <SubmitButton
-              label={tool.submitLabel}
-              busyLabel={tool.busyLabel}
-              cost={tool.cost}
-              balance={balance}
-              busy={generation.busy}
-              billingUrl={urls.billing}
-              className="w-full sm:w-auto"
-            />
-          </div>
-        </form>
+        <ToolForm
+          form={form}
+          label={tool.name}
+          schema={tool.schema}
+          values={values}
+          onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
+          cost={tool.cost}
+          submitLabel={tool.submitLabel}
+          busyLabel={tool.busyLabel}
+          urls={urls}
+          idPrefix={tool.slug}
+          widgets={widgets}
+          onSubmit={submit}
+        />
         <div className="min-w-0 space-y-6">
           <OnDemand resetKey={outcome}>
             {outcome?.status === "success" && renderResult(outcome, outcomeHeading)}

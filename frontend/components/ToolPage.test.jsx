@@ -5,7 +5,7 @@ import * as fieldWidgets from "./fieldWidgets.js";
 import { CopyVariations } from "./Results.jsx";
 import ToolPage from "./ToolPage.jsx";
 import { LOST_TRACK, START_UNCONFIRMED, START_WINDOW_MS } from "../lib/useGeneration.js";
-import { failureMessage, failureTitle, failureToast, isRefunded, strayErrors } from "./toolForm.js";
+import { failureMessage, failureTitle, failureToast, isRefunded, strayErrors } from "./toolForm.jsx";
 
 const tool = {
   slug: "meta-copy",

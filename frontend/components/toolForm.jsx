@@ -1,14 +1,15 @@
-// What the two kinds of tool page (ToolPage, MetaAdsFull) share around their forms: the submit
-// checks, the field errors, the form's status line and where focus goes, the overlay's code, and
-// the failure texts. The texts themselves (`texts`) come from the server: each tool's, or each
+// What the two kinds of tool page (ToolPage, MetaAdsFull) share around their forms: the form
+// itself (ToolForm), the submit checks, the field errors, the form's status line and where focus
+// goes, the overlay's code, and the failure texts. The texts themselves (`texts`) come from the server: each tool's, or each
 // Meta Ads Full step's, `texts` prop ({success, failureTitle, failureToast, fallback, networkPrefix}).
-import { createElement, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "../lib/events.js";
 import { FOCUSABLE } from "../lib/focusable.js";
-import { usePendingUploads } from "../lib/pendingUploads.js";
+import { PendingUploads, usePendingUploads } from "../lib/pendingUploads.js";
 import { allFields, validate } from "../lib/schema.js";
-
+import { SubmitButton } from "./Cards.jsx";
 import { ProgressOverlay } from "./OnDemand.jsx";
+import SchemaForm from "./SchemaForm.jsx";
 
 const UPLOAD_PENDING = "Please wait for the upload to finish.";
 // The progress overlay's note while the page cannot reach the server (the job runs on).
@@ -71,10 +72,57 @@ export function strayErrors(errors, schema) {
 export function FormStatus({ errors, attempt, schema }) {
   const stray = strayErrors(errors, schema);
   const text = attempt > 0 && Object.keys(errors).length > 0 ? (stray.length ? stray.join(" ") : CORRECT_FIELDS) : null;
-  return createElement(
-    "div",
-    { role: "status", "aria-live": "polite", className: "text-sm text-red-600 dark:text-red-400", "data-testid": "form-status" },
-    text,
+  return (
+    <div role="status" aria-live="polite" className="text-sm text-red-600 dark:text-red-400" data-testid="form-status">
+      {text}
+    </div>
+  );
+}
+
+const NO_ERRORS = {};
+
+/**
+ * A tool's form: the schema's fields (SchemaForm, its uploads counted by `form`), then the
+ * status line and the submit button with the run's cost. `form` is useToolForm's (its errors,
+ * focus, uploads, and whether a run is on its way); `label` names the form for screen readers.
+ * `children` go between the fields and the submit.
+ *
+ * `done`: a step already run (Meta Ads Full's website analysis) stays on screen, read-only,
+ * without errors, status line or submit button, and the form's focus and errors belong to the
+ * step after it.
+ */
+export function ToolForm({ form, label, schema, values, onChange, cost, submitLabel, busyLabel, urls, idPrefix, widgets, onSubmit, done = false, children }) {
+  const errors = done ? NO_ERRORS : form.errors;
+  return (
+    <form ref={done ? undefined : form.formRef} noValidate onSubmit={onSubmit} className="min-w-0 space-y-6" aria-label={label}>
+      <PendingUploads.Provider value={form.uploads}>
+        <SchemaForm
+          schema={schema}
+          values={values}
+          errors={errors}
+          onChange={onChange}
+          disabled={form.busy || done}
+          uploadUrl={urls.uploads}
+          idPrefix={idPrefix}
+          widgets={widgets}
+        />
+      </PendingUploads.Provider>
+      {children}
+      {!done && (
+        <div className="space-y-3">
+          <FormStatus errors={errors} attempt={form.attempt} schema={schema} />
+          <SubmitButton
+            label={submitLabel}
+            busyLabel={busyLabel}
+            cost={cost}
+            balance={form.balance}
+            busy={form.busy}
+            billingUrl={urls.billing}
+            className="w-full sm:w-auto"
+          />
+        </div>
+      )}
+    </form>
   );
 }
 
@@ -105,8 +153,7 @@ function useFocusFirstError(formRef, errors, attempt) {
  *
  * `submit({schema, inputs, cost, extra, starting})` resolves to the start's result, or null when
  * it did not start; `extra` goes with the checked inputs (Meta Ads Full's step), `starting()`
- * runs just before the request goes out. Wrap the form in
- * `<PendingUploads.Provider value={uploads}>` so its upload widgets are counted.
+ * runs just before the request goes out. ToolForm draws the form it goes with.
  */
 export function useToolForm({ generation, balance }) {
   const [errors, setErrors] = useState({});
@@ -139,5 +186,5 @@ export function useToolForm({ generation, balance }) {
     return result;
   };
 
-  return { errors, setErrors, attempt, formRef, uploads, uploading, submit };
+  return { errors, setErrors, attempt, formRef, uploads, uploading, submit, busy: generation.busy, balance };
 }

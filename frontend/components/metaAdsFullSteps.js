@@ -1,0 +1,73 @@
+// Meta Ads Full's steps as one state and a pure reducer: the website analysis (scrape), then a
+// copy or a creative made from it. MetaAdsFull.jsx dispatches; the forms' values live apart.
+
+export const INITIAL_STEPS = {
+  scrape: null, // the successful analysis (`resumed: true` when shown again after a reload)
+  scrapeFailure: null, // the analysis that failed, or a start that got no answer
+  nextStep: null, // "copy" | "creative": the form shown under the analysis
+  // The settled copy and creative, each kept while the other step runs: a full ad needs both.
+  outcomes: { copy: null, creative: null },
+  lastStep: null, // the step settled last: focus goes to it
+  runningStep: null, // the step on its way, until it settles
+  historyVersion: 0, // changes when a run ends, so an open history panel reloads
+};
+
+/** The step a settled generation belongs to: its own, or (an outcome the page made up, e.g. a
+ * run it lost track of) the one it started. */
+export function settledStep(state, generation) {
+  return generation.step || state.runningStep || "scrape";
+}
+
+/** A finished step's outcome in its place: an analysis above the next step, a copy or creative
+ * on the side (focus goes to it). */
+function withOutcome(state, step, outcome) {
+  if (step === "scrape") {
+    return outcome.status === "success" ? { ...state, scrape: outcome, scrapeFailure: null } : { ...state, scrapeFailure: outcome };
+  }
+  return { ...state, nextStep: step, outcomes: { ...state.outcomes, [step]: { ...outcome, step } }, lastStep: step };
+}
+
+/**
+ * - `resumed` {running, analysis}: after a reload, the run still going and the analysis to
+ *   continue from (each null when there is none); the analysis is shown, but focus stays put.
+ * - `chose` {step}: the next step's form ("copy" | "creative").
+ * - `started` {step}: the step's start went out; its earlier outcome goes.
+ * - `startFailed` {step, failure}: the start did not begin a run (field errors, refused, or no
+ *   answer: `failure` is then what the page shows for it).
+ * - `settled` {generation}: the run ended (or the page lost track of it).
+ * - `reset`: 'Analyze a different website': the analysis and what was made from it are put aside.
+ */
+export function stepsReducer(state, action) {
+  switch (action.type) {
+    case "resumed": {
+      const { running, analysis } = action;
+      let next = state;
+      if (analysis) next = { ...next, scrape: { ...analysis, resumed: true } };
+      if (running) {
+        const step = running.step || "scrape";
+        next = { ...next, runningStep: step, nextStep: step === "scrape" ? next.nextStep : step };
+      }
+      return next;
+    }
+    case "chose":
+      return { ...state, nextStep: action.step };
+    case "started": {
+      const { step } = action;
+      const cleared = step === "scrape" ? { scrapeFailure: null } : { outcomes: { ...state.outcomes, [step]: null } };
+      return { ...state, ...cleared, runningStep: step };
+    }
+    case "startFailed": {
+      const next = { ...state, runningStep: null };
+      return action.failure ? withOutcome(next, action.step, action.failure) : next;
+    }
+    case "settled": {
+      const step = settledStep(state, action.generation);
+      const next = { ...state, runningStep: null, historyVersion: state.historyVersion + 1 };
+      return withOutcome(next, step, action.generation);
+    }
+    case "reset":
+      return { ...state, scrape: null, nextStep: null, outcomes: { copy: null, creative: null } };
+    default:
+      throw new Error(`Unknown Meta Ads Full action: ${action.type}`);
+  }
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { INITIAL_STEPS, stepsReducer } from "./metaAdsFullSteps.js";
+
+const analysis = { id: 3, step: "scrape", status: "success", output: { report: "A shop" } };
+const run = (state, ...actions) => actions.reduce(stepsReducer, state);
+const analysed = run(INITIAL_STEPS, { type: "started", step: "scrape" }, { type: "settled", generation: analysis });
+
+describe("Meta Ads Full's steps", () => {
+  it("shows a successful analysis, counts the run for history and has nothing running", () => {
+    expect(analysed).toEqual({ ...INITIAL_STEPS, scrape: analysis, historyVersion: 1 });
+  });
+
+  it("keeps the form open with the failure under it when the analysis fails, and clears it on the next start", () => {
+    const failed = { id: 4, step: "scrape", status: "failed", error: "Site unreachable" };
+    const state = run(INITIAL_STEPS, { type: "started", step: "scrape" }, { type: "settled", generation: failed });
+    expect(state.scrape).toBeNull();
+    expect(state.scrapeFailure).toBe(failed);
+
+    const again = stepsReducer(state, { type: "started", step: "scrape" });
+    expect(again.scrapeFailure).toBeNull();
+    expect(again.runningStep).toBe("scrape");
+  });
+
+  it("puts a copy beside the creative made before it, and moves focus to the copy", () => {
+    const creative = { id: 6, step: "creative", status: "success", output: { image: "/files/x.png" } };
+    const copy = { id: 7, step: "copy", status: "success", output: { variations: [] } };
+    const state = run(
+      analysed,
+      { type: "chose", step: "creative" },
+      { type: "started", step: "creative" },
+      { type: "settled", generation: creative },
+      { type: "chose", step: "copy" },
+      { type: "started", step: "copy" },
+    );
+    expect(state.outcomes).toEqual({ copy: null, creative });
+    expect(state.runningStep).toBe("copy");
+
+    const settled = stepsReducer(state, { type: "settled", generation: copy });
+    expect(settled.outcomes).toEqual({ copy, creative });
+    expect(settled).toMatchObject({ nextStep: "copy", lastStep: "copy", runningStep: null, historyVersion: 3 });
+  });
+
+  it("files an outcome without a step (a run the page lost track of) under the step that was running", () => {
+    const lost = { id: 8, status: "failed", lostTrack: { title: "Signed Out", message: "Sign in again" } };
+    const state = run(analysed, { type: "chose", step: "creative" }, { type: "started", step: "creative" }, { type: "settled", generation: lost });
+    expect(state.outcomes.creative).toEqual({ ...lost, step: "creative" });
+    expect(state.lastStep).toBe("creative");
+  });
+
+  it("shows a start that got no answer as that step's failure, and nothing for one refused or with field errors", () => {
+    const noAnswer = { status: "failed", networkError: "Network connection failed.", step: "copy" };
+    const started = run(analysed, { type: "chose", step: "copy" }, { type: "started", step: "copy" });
+    const failed = stepsReducer(started, { type: "startFailed", step: "copy", failure: noAnswer });
+    expect(failed.outcomes.copy).toEqual(noAnswer);
+    expect(failed).toMatchObject({ lastStep: "copy", runningStep: null, historyVersion: 1 });
+
+    const refused = stepsReducer(started, { type: "startFailed", step: "copy", failure: null });
+    expect(refused).toEqual({ ...started, runningStep: null });
+  });
+
+  it("picks up after a reload: the analysis (focus stays put) and the step still running, with its form", () => {
+    const running = { id: 9, step: "creative", status: "running" };
+    const state = stepsReducer(INITIAL_STEPS, { type: "resumed", running, analysis });
+    expect(state).toEqual({ ...INITIAL_STEPS, scrape: { ...analysis, resumed: true }, runningStep: "creative", nextStep: "creative" });
+  });
+
+  it("picks up a running analysis without choosing a next step, and changes nothing when nothing is left", () => {
+    const running = { id: 10, step: "scrape", status: "running" };
+    expect(stepsReducer(INITIAL_STEPS, { type: "resumed", running, analysis: null })).toEqual({ ...INITIAL_STEPS, runningStep: "scrape" });
+    expect(stepsReducer(INITIAL_STEPS, { type: "resumed", running: null, analysis: null })).toBe(INITIAL_STEPS);
+  });
+
+  it("puts the analysis and what was made from it aside on 'Analyze a different website'", () => {
+    const copy = { id: 7, step: "copy", status: "success", output: {} };
+    const made = run(analysed, { type: "chose", step: "copy" }, { type: "started", step: "copy" }, { type: "settled", generation: copy });
+    const state = stepsReducer(made, { type: "reset" });
+    expect(state).toMatchObject({ scrape: null, nextStep: null, outcomes: { copy: null, creative: null }, historyVersion: 2 });
+  });
+
+  it("refuses an action it does not know", () => {
+    expect(() => stepsReducer(INITIAL_STEPS, { type: "scraped" })).toThrow("Unknown Meta Ads Full action: scraped");
+  });
+});
