@@ -6,6 +6,7 @@ way out — by the webhook engine (its body) and the openai engine (the ads_arch
 
 import json
 import logging
+import time
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from django.conf import settings
@@ -38,6 +39,9 @@ AD_FIELDS = (
 SECRET_PARAMS = {"access_token", "token", "client_secret", "appsecret_proof"}
 NETWORK_FAILED = "Network connection failed. Please check your internet connection and try again."
 SPY_FAILED = fallback_error_for(SPY_MASTER)
+# Pages of ads_archive one search reads at most: the 50 ads Spy offers at the smallest page Meta has
+# been seen to answer (5 ads), and a bound on calls and time whatever the pages hold.
+MAX_ADS_PAGES = 10
 
 
 def meta_spy_values(inputs: dict) -> dict:
@@ -70,12 +74,20 @@ def clean_snapshot_url(url: str) -> str:
 
 
 def search_ads_archive(inputs: dict, *, timeout: float) -> list[dict]:
-    """GET {META_GRAPH_URL}/ads_archive for the Spy form; the ads, snapshot links cleaned of the token."""
+    """GET {META_GRAPH_URL}/ads_archive for the Spy form: up to the asked number of ads (adsAmount),
+    snapshot links cleaned of the token.
+
+    Meta may answer fewer ads a page than `limit` asks for, with a `paging.next` link: it is followed
+    until there are enough ads, there is no next page, or MAX_ADS_PAGES pages were read, all within
+    one `timeout`. A next link to any other host than META_GRAPH_URL's ends the search (the token
+    travels in it). The first page's failure fails the run; a later page's keeps the ads read so far.
+    """
     token = settings.META_ACCESS_TOKEN
     if not token:
         logger.error("Spy runs on the openai engine but META_ACCESS_TOKEN is not set")
         raise EngineError(SPY_FAILED)
     values = meta_spy_values(inputs)
+    wanted = int(values["adsAmount"])
     query = {
         "search_terms": values["searchTerm"],
         "ad_reached_countries": json.dumps([values["country"]]),
@@ -84,11 +96,37 @@ def search_ads_archive(inputs: dict, *, timeout: float) -> list[dict]:
         "publisher_platforms": json.dumps([values["platforms"]]),
         "media_type": values["mediaType"],
         "ad_delivery_date_max": values["adsStartedBefore"],
-        "limit": str(values["adsAmount"]),
+        "limit": str(wanted),
         "fields": ",".join(AD_FIELDS),
         "access_token": token,
     }
     url = f"{settings.META_GRAPH_URL.rstrip('/')}/ads_archive?{urlencode(query)}"
+    deadline = time.monotonic() + timeout
+    ads: list[dict] = []
+    seen: set[str] = set()
+    for page in range(1, MAX_ADS_PAGES + 1):
+        try:
+            payload = _ads_page(url, timeout=deadline - time.monotonic())
+        except EngineError:
+            if page == 1:
+                raise
+            logger.warning("The Meta Ad Library's page %d failed; analysing the %d ads read", page, len(ads))
+            break
+        for ad in payload.get("data") or []:
+            ad_id = str(ad.get("id", "")) if isinstance(ad, dict) else ""
+            if not isinstance(ad, dict) or (ad_id and ad_id in seen):
+                continue
+            seen.add(ad_id)
+            ad["ad_snapshot_url"] = clean_snapshot_url(str(ad.get("ad_snapshot_url") or ""))
+            ads.append(ad)
+        url = _next_page_url(payload)
+        if len(ads) >= wanted or not url:
+            break
+    return ads[:wanted]
+
+
+def _ads_page(url: str, *, timeout: float) -> dict:
+    """One page of ads_archive; EngineError (Spy's texts) when it cannot be read."""
     try:
         response = outbound.fetch(url, timeout=timeout, max_bytes=5 * 1024 * 1024, user_supplied=False)
     except outbound.OutboundError as exc:
@@ -120,7 +158,27 @@ def search_ads_archive(inputs: dict, *, timeout: float) -> list[dict]:
             for_log(message) or "(no error message)",
         )
         raise EngineError(SPY_FAILED, retryable=response.status >= 500)
-    ads = [ad for ad in payload.get("data") or [] if isinstance(ad, dict)]
-    for ad in ads:
-        ad["ad_snapshot_url"] = clean_snapshot_url(str(ad.get("ad_snapshot_url") or ""))
-    return ads
+    return payload
+
+
+def _next_page_url(payload: dict) -> str:
+    """The page's `paging.next` link when it stays on META_GRAPH_URL's scheme, host and port; else ""."""
+    paging = payload.get("paging")
+    link = paging.get("next") if isinstance(paging, dict) else None
+    if not isinstance(link, str) or not link.strip():
+        return ""
+    try:
+        here, there = urlsplit(settings.META_GRAPH_URL), urlsplit(link.strip())
+        same_place = (
+            there.scheme == here.scheme
+            and there.hostname == here.hostname
+            and there.port == here.port
+            and "@" not in there.netloc
+        )
+    except ValueError:
+        same_place = False
+    if not same_place:
+        # Only the host: the link carries the access token.
+        logger.warning("The Meta Ad Library's next page is on another host; the search ends here")
+        return ""
+    return link.strip()

@@ -464,6 +464,27 @@ def test_spy_queries_the_ad_library_with_meta_values_and_analyses_the_ads(api, a
     assert "META-TOKEN" not in json.dumps(result.output)
 
 
+def test_spy_analyses_as_many_ads_as_asked_when_the_ad_library_pages_them(api, alice_assets):
+    def page(received):
+        after = int(received.query.get("after", ["0"])[0])
+        body = {
+            "data": [{"id": str(after * 5 + i), "page_name": "Brand"} for i in range(5)],
+            "paging": {"next": f"{api.url('/v21.0/ads_archive')}?access_token=META-TOKEN&after={after + 1}"},
+        }
+        return Reply(200, json.dumps(body).encode(), {"Content-Type": "application/json"})
+
+    api.route("GET", "/v21.0/ads_archive", handler=page)
+    api.route(
+        "POST", "/v1/chat/completions", json=completion({"generalAnalysis": "Calm sells.", "topAds": []})
+    )
+    run("spy-master", cleaned("spy-master", {**SPY, "adsAmount": "50"}), alice_assets)
+
+    prompt = api.last("/v1/chat/completions").json()["messages"][1]["content"]
+    ads = json.loads(prompt.split("Ads (JSON):\n", 1)[1])
+    assert [item["adId"] for item in ads] == [str(n) for n in range(50)]
+    assert "META-TOKEN" not in prompt
+
+
 def test_spy_with_no_ads_says_so(api, alice_assets):
     api.route("GET", "/v21.0/ads_archive", json={"data": []})
     assert failure("spy-master", cleaned("spy-master", SPY), alice_assets).message == (
