@@ -39,6 +39,13 @@ NOT_CONFIGURED = "The AI service is not configured. Please try again later."
 TIMED_OUT = "The AI service did not answer in time. Please try again."
 UNREACHABLE = "The AI service could not be reached. Please try again."
 DECLINED = "The AI service declined the request"
+# The images API's error codes for a prompt or reference image its safety system refuses
+# (gpt-image-*: moderation_blocked; DALL·E: content_policy_violation). The same inputs are refused
+# every time, so the user is told to change them, not to try again.
+IMAGE_REFUSAL_CODES = {"moderation_blocked", "content_policy_violation"}
+IMAGE_REFUSED = (
+    f"{DECLINED}: its safety system does not allow this image. Please change the texts or images you gave."
+)
 NO_ADS = "No ads were found for this search. Try another search term, country or date."
 MAX_ADS_FOR_ANALYSIS = 50
 CONTENT_POLICY = (
@@ -411,9 +418,10 @@ class OpenAIEngine:
         except ValueError:
             payload = None
         if not response.ok:
-            message = ""
+            message = code = ""
             if isinstance(payload, dict) and isinstance(payload.get("error"), dict):
                 message = str(payload["error"].get("message") or "")
+                code = str(payload["error"].get("code") or "")
             logger.warning(
                 "The AI service answered %s %s to %s: %s",
                 response.status,
@@ -421,6 +429,8 @@ class OpenAIEngine:
                 path,
                 for_log(message) if message else f"(no error message) {for_log(response.text)}".strip(),
             )
+            if path.startswith("/images/") and code in IMAGE_REFUSAL_CODES:
+                raise EngineError(IMAGE_REFUSED)
             raise EngineError(self.fallback, retryable=response.status >= 500 or response.status == 429)
         if not isinstance(payload, dict):
             raise EngineError("The AI service returned an unexpected reply.", retryable=True)

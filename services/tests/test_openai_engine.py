@@ -386,6 +386,61 @@ def test_an_image_of_another_format_than_asked_is_accepted(api, alice_assets):
     assert image_size(run("social-media-creative", inputs, alice_assets).image) == (1024, 1024)
 
 
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        ("moderation_blocked", "Your request was rejected as a result of our safety system."),
+        ("content_policy_violation", "Your request was rejected as a result of our safety system."),
+    ],
+)
+def test_an_image_refused_by_the_safety_system_says_so_and_not_to_retry(
+    api, alice_assets, caplog, code, message
+):
+    api.route(
+        "POST",
+        "/v1/images/generations",
+        status=400,
+        json={"error": {"code": code, "message": message, "type": "image_generation_user_error"}},
+    )
+    error = failure("meta-creative", cleaned("meta-creative", META_CREATIVE), alice_assets)
+    assert error.message == (
+        "The AI service declined the request: its safety system does not allow this image. "
+        "Please change the texts or images you gave."
+    )
+    assert "try again" not in error.message.lower()
+    assert error.retryable is False
+    assert message in caplog.text
+
+
+def test_a_refused_reference_image_on_meta_ads_full_says_so_too(api, alice, alice_assets, store_upload):
+    product = store_upload(alice, make_png(80, 80), area="products", name="p.png")
+    api.route(
+        "POST",
+        "/v1/images/edits",
+        status=400,
+        json={"error": {"code": "moderation_blocked", "message": "No."}},
+    )
+    inputs = {
+        **cleaned("meta-ads-full", {"step": "creative", "scrapeId": 1, "productImage": product}),
+        "scrapeData": {"report": "Glow sells serums."},
+    }
+    assert failure("meta-ads-full", inputs, alice_assets, step="creative").message.startswith(
+        "The AI service declined the request: its safety system does not allow this image."
+    )
+
+
+def test_another_image_api_error_keeps_the_tools_fallback_text(api, alice_assets):
+    api.route(
+        "POST",
+        "/v1/images/generations",
+        status=400,
+        json={"error": {"code": "invalid_size", "message": "Bad size"}},
+    )
+    assert failure("meta-creative", cleaned("meta-creative", META_CREATIVE), alice_assets).message == (
+        "An error occurred while generating your Meta creative. Please try again."
+    )
+
+
 def test_meta_ads_full_creative_edits_the_product_image(api, alice, alice_assets, store_upload):
     product = store_upload(alice, make_png(80, 80), area="products", name="p.png")
     api.route("POST", "/v1/images/edits", json={"data": [{"b64_json": make_b64_png(1024, 1024)}]})
