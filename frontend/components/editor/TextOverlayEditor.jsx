@@ -1,12 +1,11 @@
 import { useEffect, useId, useLayoutEffect, useReducer, useRef, useState } from "react";
 import { toast } from "../../lib/events.js";
-import { cssFamily, loadFontsFor } from "../../lib/fonts.js";
+import { loadFontsFor } from "../../lib/fonts.js";
 import ColorPicker from "../ColorPicker.jsx";
 import EditorFrame, { OpeningStatus } from "../EditorFrame.jsx";
 import { IconButton } from "../IconButton.jsx";
 import Modal from "../Modal.jsx";
 import * as ui from "../ui.js";
-import FontPicker from "./FontPicker.jsx";
 import { blockInsideImage, clientToNatural, drawScene, drawSelection, hitTest } from "./layout.js";
 import {
   LIMITS,
@@ -17,8 +16,9 @@ import {
   initialEditorState,
   layersToJSON,
 } from "./model.js";
-import RangeField from "./RangeField.jsx";
+import LayerList from "./LayerList.jsx";
 import { exportPng, loadSourceImage } from "./render.js";
+import SelectedTextPanel from "./SelectedTextPanel.jsx";
 
 export const MESSAGES = Object.freeze({
   success: "Image with text generated successfully!",
@@ -33,7 +33,6 @@ export const MESSAGES = Object.freeze({
 // ui.buttonPrimary in red: the button that throws work away.
 const buttonDiscard =
   "inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-700 focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2 focus-visible:outline-none dark:focus-visible:ring-offset-slate-900";
-const oneDecimal = (value) => value.toFixed(1);
 const NUDGE = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 /** Keys typed into these belong to the control, not to the editor's shortcuts. */
@@ -94,10 +93,8 @@ function EditorDialog({
   const dragCount = useRef(0);
   const stateRef = useRef(state);
   stateRef.current = state;
-  const textId = useId();
   const offImageId = useId();
   const helpId = useId();
-  const fontLabelId = useId();
   const applyHintId = useId();
 
   // Escape, Cancel and Close: work not applied yet is only thrown away once the user says so.
@@ -177,8 +174,6 @@ function EditorDialog({
   const update = (patch, coalesceKey = null) => {
     if (selected) dispatch({ type: "update", id: selected.id, patch, coalesceKey });
   };
-  // Continuous edits (typing, sliders) of one property become one undo step.
-  const slide = (prop) => (value) => update({ [prop]: value }, `${prop}:${selected?.id}`);
 
   const onKeyDown = (event) => {
     if (!dialogRef.current?.contains(event.target)) return; // from the colour picker's own dialog
@@ -292,7 +287,6 @@ function EditorDialog({
   const { elements, past, future } = state;
   const applyWill = applyAction(elements, { textApplied });
   const applyHint = !source ? "" : !applyWill ? MESSAGES.noText : applyWill === "restore" ? MESSAGES.restoreHint : "";
-  const layersTopFirst = [...elements].reverse();
   const index = selected ? elements.indexOf(selected) : -1;
 
   return (
@@ -419,181 +413,18 @@ function EditorDialog({
               <h3 className="mt-5 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
                 Text layers
               </h3>
-              {elements.length === 0 ? (
-                <p className={`${ui.muted} mt-2`}>No text yet. Add Text places one in the middle of the image.</p>
-              ) : (
-                <ul className="mt-2 space-y-1" aria-label="Text layers, top first">
-                  {layersTopFirst.map((el) => (
-                    <li key={el.id}>
-                      <button
-                        type="button"
-                        aria-pressed={el.id === state.selectedId}
-                        onClick={() => dispatch({ type: "select", id: el.id })}
-                        className={`flex w-full items-center gap-2 rounded-lg border px-3 py-2 text-left text-sm ${
-                          el.id === state.selectedId
-                            ? "border-brand-500 bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-white"
-                            : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-                        }`}
-                      >
-                        <span
-                          className="h-4 w-4 shrink-0 rounded border border-slate-300 dark:border-slate-600"
-                          style={{ backgroundColor: el.color }}
-                          aria-hidden="true"
-                        />
-                        <span dir="auto" className="truncate" style={{ fontFamily: cssFamily(el.fontFamily) }}>
-                          {el.text.trim() || "(empty)"}
-                        </span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <LayerList elements={elements} selectedId={state.selectedId} dispatch={dispatch} />
 
               {selected && (
-                <section aria-label="Selected text" className="mt-5 space-y-4 border-t border-slate-200 pt-4 dark:border-slate-800">
-                  <div>
-                    <label htmlFor={textId} className={ui.label}>
-                      Text
-                    </label>
-                    <textarea
-                      id={textId}
-                      dir="auto"
-                      className={`${ui.input} mt-1`}
-                      rows={2}
-                      maxLength={LIMITS.textMaxLength}
-                      value={selected.text}
-                      aria-describedby={offImageId}
-                      onChange={(event) => update({ text: event.target.value }, `text:${selected.id}`)}
-                    />
-                  </div>
-
-                  <div>
-                    <span id={fontLabelId} className={ui.label}>
-                      Font
-                    </span>
-                    <div className="mt-1">
-                      <FontPicker
-                        id={`${fontLabelId}-button`}
-                        labelledBy={fontLabelId}
-                        value={selected.fontFamily}
-                        onChange={(fontFamily) => update({ fontFamily })}
-                      />
-                    </div>
-                  </div>
-
-                  <RangeField
-                    label="Font size"
-                    unit="px"
-                    min={LIMITS.fontSize.min}
-                    max={LIMITS.fontSize.max}
-                    value={selected.fontSize}
-                    onChange={slide("fontSize")}
-                  />
-
-                  <div className="flex items-end gap-3">
-                    <div className="flex-1">
-                      <span className={ui.label}>Colour</span>
-                      <button
-                        type="button"
-                        className={`${ui.buttonSecondary} mt-1 w-full justify-start font-mono`}
-                        onClick={() => setPickingColor(true)}
-                        aria-label={`Text colour ${selected.color}, open colour picker`}
-                      >
-                        <span
-                          className="h-5 w-5 rounded border border-slate-300 dark:border-slate-600"
-                          style={{ backgroundColor: selected.color }}
-                          aria-hidden="true"
-                        />
-                        {selected.color}
-                      </button>
-                    </div>
-                    <div className="flex gap-1" role="group" aria-label="Style">
-                      <ToggleButton
-                        label="Bold"
-                        pressed={selected.fontWeight === "bold"}
-                        onClick={() => update({ fontWeight: selected.fontWeight === "bold" ? "normal" : "bold" })}
-                      >
-                        <span className="font-bold">B</span>
-                      </ToggleButton>
-                      <ToggleButton
-                        label="Italic"
-                        pressed={selected.fontStyle === "italic"}
-                        onClick={() => update({ fontStyle: selected.fontStyle === "italic" ? "normal" : "italic" })}
-                      >
-                        <span className="font-serif italic">I</span>
-                      </ToggleButton>
-                    </div>
-                  </div>
-
-                  <fieldset>
-                    <legend className={ui.label}>Alignment</legend>
-                    <div className="mt-1 grid grid-cols-3 gap-1">
-                      {[
-                        ["left", "Left"],
-                        ["center", "Centre"],
-                        ["right", "Right"],
-                      ].map(([value, label]) => (
-                        <ToggleButton
-                          key={value}
-                          label={`Align ${label.toLowerCase()}`}
-                          pressed={selected.textAlign === value}
-                          onClick={() => update({ textAlign: value })}
-                        >
-                          {label}
-                        </ToggleButton>
-                      ))}
-                    </div>
-                  </fieldset>
-
-                  <RangeField
-                    label="Rotation"
-                    unit="°"
-                    min={LIMITS.rotation.min}
-                    max={LIMITS.rotation.max}
-                    value={selected.rotation}
-                    onChange={slide("rotation")}
-                  />
-                  <RangeField
-                    label="Opacity"
-                    min={LIMITS.opacity.min}
-                    max={LIMITS.opacity.max}
-                    step={LIMITS.opacity.step}
-                    value={selected.opacity}
-                    format={oneDecimal}
-                    onChange={slide("opacity")}
-                  />
-
-                  <div className="grid grid-cols-2 gap-3">
-                    <RangeField label="X" unit="%" min={0} max={100} step={0.1} value={selected.x} onChange={slide("x")} />
-                    <RangeField label="Y" unit="%" min={0} max={100} step={0.1} value={selected.y} onChange={slide("y")} />
-                  </div>
-
-                  <div className="grid grid-cols-2 gap-2">
-                    <button
-                      type="button"
-                      className={ui.buttonSecondary}
-                      onClick={() => dispatch({ type: "forward", id: selected.id })}
-                      disabled={index === elements.length - 1}
-                    >
-                      Bring Forward
-                    </button>
-                    <button
-                      type="button"
-                      className={ui.buttonSecondary}
-                      onClick={() => dispatch({ type: "backward", id: selected.id })}
-                      disabled={index === 0}
-                    >
-                      Send Backward
-                    </button>
-                    <button
-                      type="button"
-                      className={`${ui.buttonSecondary} col-span-2 text-red-600 dark:text-red-400`}
-                      onClick={() => dispatch({ type: "remove", id: selected.id })}
-                    >
-                      Delete Text
-                    </button>
-                  </div>
-                </section>
+                <SelectedTextPanel
+                  selected={selected}
+                  front={index === elements.length - 1}
+                  back={index === 0}
+                  describedBy={offImageId}
+                  update={update}
+                  dispatch={dispatch}
+                  onPickColor={() => setPickingColor(true)}
+                />
               )}
             </aside>
           )}
@@ -633,24 +464,5 @@ function EditorDialog({
         </Modal>
       )}
     </>
-  );
-}
-
-function ToggleButton({ label, pressed, onClick, children }) {
-  return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      className={`min-w-9 rounded-lg border px-2.5 py-2 text-sm focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none ${
-        pressed
-          ? "border-brand-500 bg-brand-600 text-white"
-          : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
-      }`}
-    >
-      {children}
-    </button>
   );
 }
