@@ -50,7 +50,7 @@ def test_sign_up_with_each_password_rule_failing_then_passing(page, live_server)
             expect(error).to_be_hidden()
         assert checklist(page) == states
     expect(page.locator("[data-rule=number]")).to_have_class(
-        re.compile("data-\\[state=met\\]:text-emerald-600")
+        re.compile("data-\\[state=met\\]:text-emerald-700")
     )
 
     toggle = page.get_by_role("button", name="Show password")
