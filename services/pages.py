@@ -17,7 +17,6 @@ def tool_page_props(*, user, tool: Tool) -> dict:
     return {
         "tool": tool.as_props(),
         "balance": balance_of(user),
-        "userId": user.pk,
         "urls": {
             "generations": reverse("services:api-generations"),
             "generation": url_template("services:api-generation"),
