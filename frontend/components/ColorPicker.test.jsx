@@ -109,10 +109,17 @@ describe("ColorField", () => {
     expect(screen.getByRole("textbox").value).toBe("navy");
   });
 
+  it("names the Pick button starting with its visible text, then the field (WCAG 2.5.3 Label in Name)", () => {
+    render(<ColorField id="c" field={field} value="" onChange={() => {}} />);
+    const pick = screen.getByRole("button", { name: "Pick Primary Color" });
+    expect(pick.textContent).toBe("Pick");
+    expect(pick.getAttribute("aria-label").startsWith(pick.textContent)).toBe(true);
+  });
+
   it("opens the picker from the field (its code loads on demand) and writes back the chosen hex", async () => {
     const onChange = vi.fn();
     render(<ColorField id="c" field={field} value="" onChange={onChange} />);
-    fireEvent.click(screen.getByRole("button", { name: "Open colour picker for Primary Color" }));
+    fireEvent.click(screen.getByRole("button", { name: "Pick Primary Color" }));
     expect((await screen.findByLabelText("Hex")).value).toBe("#EC4899");
     fireEvent.click(screen.getByRole("button", { name: "Apply" }));
     expect(onChange).toHaveBeenCalledWith("#EC4899");

@@ -365,7 +365,7 @@ def test_social_media_creative_journey(open_tool, alice, queued_jobs, png_file, 
     page.set_input_files("input[name=productImageUpload]", png_file)
     expect(page.get_by_alt_text("Product Image preview")).to_be_visible()
 
-    page.get_by_role("button", name="Open colour picker for Headline Color").click()
+    page.get_by_role("button", name="Pick Headline Color").click()
     dialog = page.get_by_role("dialog", name="Choose Headline Color")
     expect(dialog.get_by_label("Hex")).to_have_value("#666666")
     dialog.get_by_label("Red").fill("300")
