@@ -1,7 +1,9 @@
 import { copyText } from "../lib/clipboard.js";
 import * as ui from "./ui.js";
 
-/** Copies `text`; the toast says 'Copied to clipboard!'. `what` names it for screen readers. */
+/** Copies `text`; the toast says 'Copied to clipboard!'. `what` names it for screen readers:
+ * 'Copy {what}', which must begin with the visible text (WCAG 2.5.3 Label in Name), so with
+ * children 'Copy text' it starts 'text …'. */
 export default function CopyButton({ text, what, children = "Copy", className = ui.buttonSmall }) {
   return (
     <button type="button" className={className} onClick={() => copyText(text)} aria-label={what ? `Copy ${what}` : undefined}>

@@ -108,7 +108,8 @@ function Output({ detail, toolLabel, downloadName }) {
       ))}
       {allText && (
         <div className="flex flex-wrap gap-2">
-          <CopyButton text={allText} what={`${toolLabel} output`}>
+          {/* Named 'Copy text of the … output': the visible 'Copy text' comes first (WCAG 2.5.3). */}
+          <CopyButton text={allText} what={`text of the ${toolLabel} output`}>
             Copy text
           </CopyButton>
           <button type="button" className={ui.buttonSmall} onClick={() => downloadText(allText, downloadName)}>

@@ -88,7 +88,9 @@ describe("HistoryPanel", () => {
     await act(async () => fireEvent.click(toggle));
     expect(detail).toHaveBeenCalledTimes(1);
 
-    await act(async () => fireEvent.click(within(items[2]).getByRole("button", { name: "Copy Meta Copy output" })));
+    const copy = within(items[2]).getByRole("button", { name: "Copy text of the Meta Copy output" });
+    expect(copy.getAttribute("aria-label").startsWith(copy.textContent)).toBe(true); // WCAG 2.5.3 Label in Name
+    await act(async () => fireEvent.click(copy));
     expect(navigator.clipboard.writeText).toHaveBeenCalledWith(expect.stringContaining("Headline: Glow up"));
     expect(toasts).toContainEqual({ message: "Copied to clipboard!", kind: "success" });
   });
@@ -180,7 +182,7 @@ describe("HistoryPanel", () => {
     await act(async () => render(panel()));
     const [social, spy] = screen.getAllByTestId("history-item");
     await act(async () => fireEvent.click(within(social).getAllByRole("button")[0]));
-    await act(async () => fireEvent.click(within(social).getByRole("button", { name: "Copy Meta Copy output" })));
+    await act(async () => fireEvent.click(within(social).getByRole("button", { name: "Copy text of the Meta Copy output" })));
     expect(navigator.clipboard.writeText).toHaveBeenCalledWith("POV: you found the serum.");
 
     await act(async () => fireEvent.click(within(spy).getAllByRole("button")[0]));
@@ -203,7 +205,7 @@ describe("HistoryPanel", () => {
     await act(async () => fireEvent.click(within(item).getAllByRole("button")[0]));
     expect(within(item).getByText('{"city":"Lisbon"}')).toBeTruthy();
     expect(item.textContent).not.toContain("[object Object]");
-    await act(async () => fireEvent.click(within(item).getByRole("button", { name: "Copy Meta Copy output" })));
+    await act(async () => fireEvent.click(within(item).getByRole("button", { name: "Copy text of the Meta Copy output" })));
     expect(navigator.clipboard.writeText).toHaveBeenCalledWith('Brand: Glow\n\nAddress: {"city":"Lisbon"}');
   });
 
