@@ -54,15 +54,24 @@ export function CopyVariations({ output, title = "Generated META Copy Variations
         {variations.map((variation, index) => (
           <li key={index} className="rounded-xl border border-slate-200 p-4 dark:border-slate-700" data-testid="variation">
             <h4 className="mb-3 text-sm font-semibold text-brand-600 dark:text-brand-100">Variation {index + 1}</h4>
+            {/* A group in a <dl> holds only its dt and dd (WCAG 1.3.1), so the Copy button is in
+                the dd, after the text it copies, and drawn at the end of the dt's row: the dt is
+                as tall as the small button (26 px, min-h-6.5) and leaves room for it. */}
             <dl className="space-y-3">
               {PARTS.map(([key, label]) => (
-                <div key={key}>
-                  <div className="flex items-center justify-between gap-2">
-                    <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{label}</dt>
-                    <CopyButton text={variation[key]} what={`${label.toLowerCase()} of variation ${index + 1}`} />
-                  </div>
-                  <dd dir="auto" className={`mt-1 whitespace-pre-line text-sm ${key === "headline" ? "font-semibold" : ""}`}>
-                    {variation[key]}
+                <div key={key} className="relative">
+                  <dt className="flex min-h-6.5 items-center pr-20 text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">
+                    {label}
+                  </dt>
+                  <dd className="mt-1 text-sm">
+                    <p dir="auto" className={`whitespace-pre-line ${key === "headline" ? "font-semibold" : ""}`}>
+                      {variation[key]}
+                    </p>
+                    <CopyButton
+                      text={variation[key]}
+                      what={`${label.toLowerCase()} of variation ${index + 1}`}
+                      className={`${ui.buttonSmall} absolute top-0 right-0`}
+                    />
                   </dd>
                 </div>
               ))}

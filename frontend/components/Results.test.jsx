@@ -38,6 +38,21 @@ describe("SpyResults", () => {
   });
 });
 
+describe("CopyVariations", () => {
+  it("groups each term with its description only, the Copy button inside the description (a valid dl, WCAG 1.3.1)", () => {
+    const { container } = render(<CopyVariations output={{ variations: [{ headline: "Glow up", description: "Vitamin C serum", primaryText: "Shop now" }] }} />);
+    const groups = [...container.querySelector("dl").children];
+    expect(groups.map((group) => [group.tagName, ...[...group.children].map((child) => child.tagName)])).toEqual([
+      ["DIV", "DT", "DD"],
+      ["DIV", "DT", "DD"],
+      ["DIV", "DT", "DD"],
+    ]);
+    expect(screen.getAllByRole("term").map((term) => term.textContent)).toEqual(["Headline", "Description", "Primary Text"]);
+    const copy = screen.getByRole("button", { name: "Copy headline of variation 1" });
+    expect(copy.closest("dd").querySelector("p").textContent).toBe("Glow up");
+  });
+});
+
 describe("ScrapeResults", () => {
   it("shows the key/value fields when there is no report", () => {
     render(<ScrapeResults output={{ fields: { Brand: "Glow", Price: "$29" }, websiteUrl: "https://glow.example" }} />);

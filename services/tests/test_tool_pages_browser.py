@@ -141,7 +141,7 @@ def test_meta_copy_journey(open_tool, alice, queued_jobs, screenshot):
 
     page.get_by_role("button", name="Copy headline of variation 1").click()
     expect_toast(page, "Copied to clipboard!")
-    headline = result.get_by_test_id("variation").first.locator("dd").first.inner_text()
+    headline = result.get_by_test_id("variation").first.locator("dd > p").first.inner_text()
     assert page.evaluate("navigator.clipboard.readText()") == headline
 
     item = expect_history_entry(page)
@@ -150,7 +150,7 @@ def test_meta_copy_journey(open_tool, alice, queued_jobs, screenshot):
     assert name.startswith("meta-copy-") and name.endswith(".txt")
     assert headline in content.decode()
     assert balance_of(alice) == 80
-    screenshot.themes(page, "tool-meta-copy-result")
+    screenshot.sizes(page, "tool-meta-copy-result", [(1280, 900), (390, 844)])
 
 
 def test_meta_creative_journey(open_tool, alice, queued_jobs, screenshot):
