@@ -7,9 +7,9 @@ import * as ui from "./ui.js";
 
 /**
  * The text editor's dialog, over the whole page (rendered into <body>): the title, then
- * `headerActions` (Undo, Redo) and Close in the header; `children`, the body, one element
+ * `headerActions` (Undo, Redo) and Close in the title bar; `children`, the body, one element
  * taking the height left (flex-1); `footerNote` beside `footerActions` (Cancel, Apply Text) in
- * the footer. Focus stays inside (useFocusTrap; `onEscape` as it takes it). While it is open
+ * the bottom row. Focus stays inside (useFocusTrap; `onEscape` as it takes it). While it is open
  * the page has a history entry of its own, so Back calls `onBack` (useBackButton: it returns
  * whether the dialog stays open) instead of leaving the page; without `onBack`, Back is Close.
  *
@@ -59,7 +59,9 @@ export default function EditorFrame({
         data-testid={testId}
         className="relative flex h-[100dvh] w-full max-w-6xl flex-col overflow-hidden bg-white shadow-xl focus:outline-none sm:h-[92dvh] sm:rounded-2xl dark:bg-slate-900 [@media(max-height:32rem)]:h-[100dvh] [@media(max-height:32rem)]:rounded-none dark:text-slate-100"
       >
-        <header className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+        {/* The title bar and button row are divs: a role=dialog does not scope <header> and
+            <footer>, which would be a second page banner and a contentinfo while it is open. */}
+        <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
           <h2 id={titleId} className={ui.heading2}>
             {title}
           </h2>
@@ -67,12 +69,12 @@ export default function EditorFrame({
             {headerActions}
             <CloseButton onClick={onClose} disabled={closeDisabled} />
           </div>
-        </header>
+        </div>
         {children}
-        <footer className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
+        <div className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
           {footerNote && <div className="min-w-0">{footerNote}</div>}
           <div className="flex shrink-0 justify-end gap-2 sm:ml-auto">{footerActions}</div>
-        </footer>
+        </div>
       </div>
     </div>,
     document.body,

@@ -60,6 +60,13 @@ describe("TextOverlayEditor", () => {
     expect([canvas.width, canvas.height]).toEqual([200, 100]);
   });
 
+  it("adds no page landmarks: its title bar and button row are not a second banner or a contentinfo", async () => {
+    const { dialog } = await openEditor();
+    expect(within(document.body).queryAllByRole("banner")).toHaveLength(0);
+    expect(within(document.body).queryAllByRole("contentinfo")).toHaveLength(0);
+    expect(within(dialog).getByRole("heading", { name: "Add Text" })).toBeTruthy();
+  });
+
   it("adds a text with the documented defaults and every control labelled", async () => {
     await openEditor();
     fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
