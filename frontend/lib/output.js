@@ -1,5 +1,5 @@
-// Reads a generation's normalized output (CONTRACTS.md "engines") and the older shapes the
-// history may still hold (creativeImage, data[0].image, top-level headline/primaryText).
+// Reads a generation's normalized output (docs/CONTRACTS.md, "Engines") and the older shapes
+// the history may still hold (creativeImage, data[0].image, top-level headline/primaryText).
 
 const MISSING_VARIATION_TEXT = {
   headline: "No headline available",

@@ -1,4 +1,4 @@
-// The form rules of CONTRACTS.md ("services registry + schema"), mirrored from
+// The form rules of docs/CONTRACTS.md ("Form schemas"), mirrored from
 // services/schema.py so the page can show errors before a round trip. The field list
 // itself always comes from the server's props; nothing here knows a tool's fields.
 

@@ -11,7 +11,7 @@ import {
   withDefaultScheme,
 } from "./schema.js";
 
-// A schema in the shape services/schema.py sends (CONTRACTS.md), exercising every rule.
+// A schema in the shape services/schema.py sends (docs/CONTRACTS.md, "Form schemas"), exercising every rule.
 const schema = {
   sections: [
     {
