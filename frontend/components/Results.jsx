@@ -5,6 +5,7 @@ import { downloadImage } from "../lib/download.js";
 import { useImageFallback } from "../lib/imageFallback.js";
 import { isWebUrl, outputParts, outputText, variationsOf } from "../lib/output.js";
 import FieldList from "./FieldList.jsx";
+import { ReportText } from "./ReportText.jsx";
 import CopyButton from "./CopyButton.jsx";
 import * as ui from "./ui.js";
 
@@ -162,9 +163,7 @@ export function SpyResults({ output, headingRef }) {
             Sample analysis: connect the Meta Ad Library to analyse real competitor ads.
           </p>
         )}
-        <p dir="auto" className="whitespace-pre-line text-sm leading-relaxed" data-testid="general-analysis">
-          {general}
-        </p>
+        <ReportText text={general} className="text-sm leading-relaxed" data-testid="general-analysis" />
       </ResultCard>
       {parts.topAds.length > 0 && (
         <ResultCard title="Top Performing Ads Analysis" output={null}>
@@ -180,9 +179,7 @@ export function SpyResults({ output, headingRef }) {
                     </a>
                   )}
                 </div>
-                <p dir="auto" className="whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">
-                  {ad.analysis}
-                </p>
+                <ReportText text={ad.analysis} className="text-sm text-slate-700 dark:text-slate-300" />
               </li>
             ))}
           </ol>
@@ -204,9 +201,7 @@ export function ScrapeResults({ output, headingRef }) {
     >
       {output?.websiteUrl && !output?.report && <p className={`${ui.muted} mb-3 break-all`}>{output.websiteUrl}</p>}
       {output?.report ? (
-        <p dir="auto" className="whitespace-pre-line text-sm leading-relaxed" data-testid="scrape-report">
-          {output.report}
-        </p>
+        <ReportText text={output.report} className="text-sm leading-relaxed" data-testid="scrape-report" />
       ) : (
         <FieldList fields={parts.fields} data-testid="scrape-fields" />
       )}

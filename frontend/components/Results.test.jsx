@@ -36,6 +36,15 @@ describe("SpyResults", () => {
     expect(link.getAttribute("target")).toBe("_blank");
     expect(link.getAttribute("rel")).toBe("noopener noreferrer");
   });
+
+  it("shows the analyses' Markdown as formatting", () => {
+    const general = "## Hook\nThey lead with **comfort**.";
+    render(<SpyResults output={{ generalAnalysis: general, topAds: [{ rank: 1, analysis: "- Clear **offer**" }] }} />);
+    const analysis = screen.getByTestId("general-analysis");
+    expect(analysis.textContent).toBe("Hook\nThey lead with comfort.");
+    expect([...analysis.querySelectorAll("strong")].map((node) => node.textContent)).toEqual(["Hook", "comfort"]);
+    expect(within(screen.getByTestId("top-ad")).getByText("offer").tagName).toBe("STRONG");
+  });
 });
 
 describe("CopyVariations", () => {

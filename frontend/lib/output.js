@@ -54,8 +54,9 @@ export function outputParts(output, fileUrl) {
   const parts = { variations: [], texts: [], image: "", topAds: [], fields: [] };
   if (Array.isArray(data.variations) || data.headline || data.primaryText) parts.variations = variationsOf(data);
   if (data.socialMediaCopy) parts.texts.push({ label: "Social Media Copy", text: data.socialMediaCopy });
-  if (data.report) parts.texts.push({ label: "Website Analysis", text: data.report });
-  if (data.generalAnalysis) parts.texts.push({ label: "General Analysis", text: data.generalAnalysis });
+  // Reports and analyses may come in Markdown (`rich`: shown with ReportText); copy is posted as is.
+  if (data.report) parts.texts.push({ label: "Website Analysis", text: data.report, rich: true });
+  if (data.generalAnalysis) parts.texts.push({ label: "General Analysis", text: data.generalAnalysis, rich: true });
   if (data.text) parts.texts.push({ label: "Output", text: data.text });
   if (Array.isArray(data.topAds)) parts.topAds = data.topAds.slice(0, 5);
   // [key, text] pairs: every reader shows the same text for a value (fieldText).

@@ -8,6 +8,7 @@ import { isFinished } from "../../lib/useGeneration.js";
 import { usePoll } from "../../lib/usePoll.js";
 import FieldList from "../FieldList.jsx";
 import CopyButton from "../CopyButton.jsx";
+import { ReportText } from "../ReportText.jsx";
 import { CreativeWithTextEditor } from "../EditorSlot.jsx";
 import * as ui from "../ui.js";
 
@@ -84,21 +85,23 @@ function Output({ detail, toolLabel, downloadName }) {
           </p>
         </div>
       ))}
-      {parts.texts.map(({ label, text }) => (
+      {parts.texts.map(({ label, text, rich }) => (
         <div key={label} className="text-sm">
           <p className="font-medium">{label}</p>
-          <p dir="auto" className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">
-            {text}
-          </p>
+          {rich ? (
+            <ReportText text={text} className="mt-1 text-slate-700 dark:text-slate-300" />
+          ) : (
+            <p dir="auto" className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">
+              {text}
+            </p>
+          )}
         </div>
       ))}
       {parts.fields.length > 0 && <FieldList fields={parts.fields} compact />}
       {parts.topAds.map((ad) => (
         <div key={ad.rank} className="text-sm">
           <p className="font-medium">Top {ad.rank} Performing Ad</p>
-          <p dir="auto" className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">
-            {ad.analysis}
-          </p>
+          <ReportText text={ad.analysis} className="mt-1 text-slate-700 dark:text-slate-300" />
           {isWebUrl(ad.snapshotUrl) && (
             <a href={ad.snapshotUrl} target="_blank" rel="noopener noreferrer" className={`${ui.buttonSmall} mt-2`}>
               View ad snapshot<span className="sr-only"> (opens in a new tab)</span>
