@@ -23,9 +23,10 @@ MASK = "***"  # as the engines have always masked their keys in the log
 
 _HTML_TYPES = ("text/html", "application/xhtml+xml")
 _HTML_START = re.compile(r"(?:<!doctype|<html[\s>])", re.IGNORECASE)
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_CONTROL_RANGES = r"\x00-\x1f\x7f-\x9f"
+_CONTROL = re.compile(rf"[{_CONTROL_RANGES}]")
 # Lines a log reader would take for new records (log forging), escaped in a logged body.
-_LINE_BREAKING = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_LINE_BREAKING = re.compile(rf"[{_CONTROL_RANGES}\u2028\u2029]")
 # Credentials an error page may echo: `api_key=…` (a query or an environment dump), `"token": "…"`
 # (JSON), `Authorization: Bearer …`, and keys shaped like OpenAI's or Stripe's (sk-…, sk_live_…).
 # Prose such as "access token: expired" is left readable.
