@@ -1,5 +1,6 @@
 // Small presentational pieces every tool page uses.
 import { useId } from "react";
+import { formatCredits } from "../lib/numbers.js";
 import * as ui from "./ui.js";
 
 export function FailurePanel({ title, message, refunded = false, headingRef }) {
@@ -95,7 +96,7 @@ export function CreditsBar({ balance, cost, historyOpen, onToggleHistory, costNo
         <p>
           <span className="text-slate-600 dark:text-slate-400">Credits remaining: </span>
           <span className="font-semibold tabular-nums" data-testid="page-balance">
-            {balance.toLocaleString("en-US")}
+            {formatCredits(balance)}
           </span>
         </p>
         {billingUrl && balance < cost && <GetCreditsLink href={billingUrl} />}
@@ -141,7 +142,7 @@ export function SubmitButton({ label, busyLabel, cost, balance, busy, className 
       {button}
       <p className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-600 dark:text-slate-400">
         <span>
-          You have <span className="font-semibold tabular-nums">{balance.toLocaleString("en-US")}</span> credits.
+          You have <span className="font-semibold tabular-nums">{formatCredits(balance)}</span> credits.
         </span>
         <GetCreditsLink href={billingUrl} />
       </p>

@@ -2,6 +2,7 @@
 // on the dashboard and most shell pages, which then load no React at all.
 import { api } from "../lib/api.js";
 import { balanceRead, onCreditsChanged } from "../lib/events.js";
+import { formatCredits } from "../lib/numbers.js";
 
 const REFRESH_MS = 30_000; // documented: refreshed every 30 seconds
 const REREAD_MS = 1_000; // documented: re-read 1 second after a change
@@ -30,7 +31,7 @@ export function mountCreditBalance(el, { url, initial = 0, label = "credits" }) 
   el.replaceChildren(display);
 
   const show = (credits) => {
-    amount.textContent = credits.toLocaleString("en-US");
+    amount.textContent = formatCredits(credits);
   };
   const load = async () => {
     try {
