@@ -23,6 +23,13 @@ MASK = "***"  # as the engines have always masked their keys in the log
 
 _HTML_TYPES = ("text/html", "application/xhtml+xml")
 _HTML_START = re.compile(r"(?:<!doctype|<html[\s>])", re.IGNORECASE)
+# Encoded bytes, a bare base64 image or a data: URL: unreadable to a customer, and an image is
+# not an error message. (Only Meta Ads Full's creative step takes a bare base64 image as its
+# reply; on every other tool it is an unparsable reply.)
+# (Mixed case and digits: a long run of one letter or a snake_case word is still quoted.)
+_ENCODED = re.compile(
+    r"(?:data:[\w.+/-]+;base64,)?(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])(?=\D*\d)[A-Za-z0-9+/_-]{64,}={0,2}"
+)
 _CONTROL_RANGES = r"\x00-\x1f\x7f-\x9f"
 _CONTROL = re.compile(rf"[{_CONTROL_RANGES}]")
 # Lines a log reader would take for new records (log forging), escaped in a logged body.
@@ -47,9 +54,10 @@ def is_html(text: str, *, content_type: str = "") -> bool:
 
 
 def excerpt(text: str, *, content_type: str = "") -> str:
-    """What a customer may see of a reply's text: "" for an HTML page, otherwise the text with its
-    whitespace collapsed, at most EXCERPT_MAX_CHARS long and ending in "…" when cut."""
-    if not text or is_html(text, content_type=content_type):
+    """What a customer may see of a reply's text: "" for an HTML page or encoded bytes (base64, a
+    data: URL), otherwise the text with its whitespace collapsed, at most EXCERPT_MAX_CHARS long
+    and ending in "…" when cut."""
+    if not text or is_html(text, content_type=content_type) or _ENCODED.fullmatch(text.strip()):
         return ""
     collapsed = " ".join(_CONTROL.sub(" ", text).split())
     if len(collapsed) <= EXCERPT_MAX_CHARS:

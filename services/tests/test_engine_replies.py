@@ -26,6 +26,25 @@ def test_other_text_is_not_a_web_page(text):
     assert not is_html(text, content_type="application/json")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+        "\n data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAE \n",
+    ],
+)
+def test_encoded_bytes_are_not_quoted(text):
+    assert excerpt(text) == ""
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Workflow_could_not_be_started", "Error: quota exceeded for key abcdefghij", "x" * EXCERPT_MAX_CHARS],
+)
+def test_a_short_token_or_a_sentence_is_quoted(text):
+    assert excerpt(text) == text
+
+
 def test_an_excerpt_collapses_whitespace_and_control_characters():
     assert excerpt("  Node\t'OpenAI'\r\n\r\n failed\x00\x1b[31m  ") == "Node 'OpenAI' failed [31m"
 

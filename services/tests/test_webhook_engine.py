@@ -641,3 +641,13 @@ def test_spy_with_an_empty_reply_fails(webhook, alice_assets):
     assert failure("spy-master", cleaned("spy-master", SPY), alice_assets).message == (
         "An error occurred while running the spy analysis. Please try again."
     )
+
+
+@pytest.mark.parametrize("slug", ["meta-creative", "social-media-creative"])
+def test_a_bare_base64_image_where_json_is_due_is_not_quoted_back(webhook, alice_assets, slug):
+    # Only Meta Ads Full's creative step takes a bare base64 reply; elsewhere it is unparsable, and
+    # 200 characters of base64 would be no help in the failure panel.
+    slug, step, path, inputs = next(call for call in WEBHOOK_CALLS if call[0] == slug)
+    webhook.route("POST", f"/webhook/{path}", body=make_b64_png(1024, 1024))
+    error = failure(slug, call_inputs(slug, step, inputs), alice_assets, step=step)
+    assert error.message == "Invalid JSON response"
