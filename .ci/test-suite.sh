@@ -7,7 +7,8 @@ export DJANGO_ALLOW_ASYNC_UNSAFE=true
 PYTEST=".venv/bin/python -m pytest -p no:cacheprovider"
 
 echo "== pytest on PostgreSQL =="
-$PYTEST -n 2 --dist loadfile -q
+# A browser test that fails leaves a screenshot of the page in test-artifacts/failures/.
+$PYTEST -n 2 --dist loadfile -q --screenshot only-on-failure --output test-artifacts/failures
 
 echo "== pytest on SQLite (non-browser, no fuzzing) =="
 env -u DATABASE_URL $PYTEST -n 2 --dist loadfile -q -m "not browser and not postgres and not fuzz"

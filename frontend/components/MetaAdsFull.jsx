@@ -1,4 +1,4 @@
-import { useReducer, useRef, useState } from "react";
+import { useEffect, useReducer, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { toast } from "../lib/events.js";
 import { initialValues, resumedValues } from "../lib/schema.js";
@@ -6,7 +6,7 @@ import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
 import { ContentPolicyCard, FailurePanel } from "./Cards.jsx";
 import { INITIAL_STEPS, settledStep, stepsReducer } from "./metaAdsFullSteps.js";
-import { CopyVariations, EditableCreative, FocusWhenShown, OnDemand, ProgressOverlay, ScrapeResults } from "./OnDemand.jsx";
+import { CopyVariations, EditableCreative, FocusWhenShown, OnDemand, ProgressOverlay, ScrapeResults, UploadWidget } from "./OnDemand.jsx";
 import { ToolHeader } from "./ToolHeader.jsx";
 import { CONNECTION_LOST, ToolForm, failureMessage, failureTitle, failureToast, isRefunded, startFailure, useToolForm } from "./toolForm.jsx";
 import * as ui from "./ui.js";
@@ -100,6 +100,13 @@ export default function MetaAdsFull({ tool, balance: initialBalance, urls, toolL
 
   const form = useToolForm({ generation, balance });
   const { setErrors, formRef } = form;
+
+  // The creative step's image fields are one click away once there is an analysis: fetch their
+  // code now, so the form does not grow under the pointer when their boxes arrive.
+  const analysed = Boolean(scrape);
+  useEffect(() => {
+    if (analysed) UploadWidget.preload();
+  }, [analysed]);
 
   const submit = (step) => async (event) => {
     event.preventDefault();
