@@ -35,8 +35,11 @@ def test_the_six_agent_cards_offer_a_free_trial_when_signed_out(client, seeded_p
     assert cards == list(TOOLS)
     for tool in TOOLS.values():
         assert tool.card_title in page and tool.description in page
-    assert page.count(">Try Free") == 6
+    assert page.count(">Try Free") == len(TOOLS)
     assert "Use Agent" not in page
+    # The count in the words is the registry's: six tools today.
+    assert "Six AI agents for your marketing" in page
+    assert "Six specialised agents, each trained for one job." in page
 
 
 def test_the_pricing_shows_the_six_plans_with_prices_credits_and_badges(client, seeded_plans):
