@@ -29,8 +29,9 @@ from django.utils import timezone
 from config import sql
 from credits.models import CreditBalance, LedgerEntry, balance_of
 
-# The Free plan's credits, given to every new account. billing's "free" Plan row says the
-# same; credits does not import billing (DESIGN.md: accounts ← credits ← billing).
+# The Free plan's credits, given to every new account and topped up to each month after
+# (billing.actions.grant_free_monthly_credits). billing's "free" Plan row says the same;
+# credits does not import billing (DESIGN.md: accounts ← credits ← billing).
 SIGNUP_CREDITS = 100
 
 # One operation moves at most this many credits: a typo in a staff grant gets a clear
@@ -237,6 +238,54 @@ def grant_signup_credits(*, user) -> LedgerEntry:
     )
 
 
+def top_up_credits(*, user, to: int, reason: str, idempotency_key: str) -> LedgerEntry | None:
+    """Bring the balance up to `to` (the Free plan's monthly credits): grant `to - balance`
+    when that is positive; None when nothing is due (the balance is `to` or more).
+
+    Unlike the other writes the amount depends on the balance, so it is read under the row
+    lock (SELECT … FOR UPDATE) and granted before the lock is released: a spend racing the
+    top-up waits, or went first and is made up for — the top-up itself never lifts the
+    balance above `to`. A repeated `idempotency_key` returns the first entry and changes
+    nothing, even though the balance has moved since (its amount is not compared); the key
+    is looked up under the lock, so a racing twin that committed first is seen.
+    """
+    _check_amount(to)
+    _check_text(reason=reason, idempotency_key=idempotency_key)
+    if not idempotency_key or not idempotency_key.strip():
+        raise CreditError("A top-up needs an idempotency key, so that a retry cannot grant twice.")
+
+    kind = LedgerEntry.Kind.GRANT
+    with transaction.atomic():
+        _ensure_balance_row(user)
+        balance = (
+            CreditBalance.objects.select_for_update()
+            .filter(user_id=user.pk)
+            .values_list("balance", flat=True)
+            .get()
+        )
+        if first := _entry_with_key(idempotency_key, user=user, kind=kind):
+            return first
+        if balance >= to:
+            return None
+        try:
+            with transaction.atomic():  # a savepoint, as in grant_credits
+                balance_after = _add_to_balance(user, to - balance)
+                return _append_entry(
+                    user=user,
+                    amount=to - balance,
+                    kind=kind,
+                    reason=reason,
+                    idempotency_key=idempotency_key,
+                    balance_after=balance_after,
+                )
+        except IntegrityError:
+            # Not a twin with this key (it waits for the lock, then sees ours): a call for
+            # another user or kind wrote it meanwhile, which _entry_with_key reports.
+            if first := _entry_with_key(idempotency_key, user=user, kind=kind):
+                return first
+            raise
+
+
 # --- helpers -------------------------------------------------------------------------------
 
 
@@ -337,9 +386,13 @@ def _append_entry(
     )
 
 
-def _entry_with_key(key: str, *, user, kind: str, amount: int) -> LedgerEntry | None:
+def _entry_with_key(key: str, *, user, kind: str, amount: int | None = None) -> LedgerEntry | None:
+    """The entry written with `key`, or None. One written for another user or kind — or another
+    amount, unless `amount` is None (a top-up's depends on the balance) — is a CreditError."""
     entry = LedgerEntry.objects.filter(idempotency_key=key).first()
-    if entry is not None and (entry.user_id != user.pk or entry.kind != kind or entry.amount != amount):
+    if entry is not None and (
+        entry.user_id != user.pk or entry.kind != kind or (amount is not None and entry.amount != amount)
+    ):
         raise CreditError(f"The idempotency key {key!r} was already used for a different credit operation.")
     return entry
 

@@ -8,7 +8,14 @@ import pytest
 from django.core.management import call_command
 from django.db import connections
 
-from credits.actions import CreditError, InsufficientCredits, grant_credits, refund_credits, spend_credits
+from credits.actions import (
+    CreditError,
+    InsufficientCredits,
+    grant_credits,
+    refund_credits,
+    spend_credits,
+    top_up_credits,
+)
 from credits.models import LedgerEntry, balance_of
 from credits.tests.conftest import ledger_sum
 
@@ -187,4 +194,46 @@ def test_the_same_correction_sent_twenty_times_at_once_applies_once(alice, round
     assert all(isinstance(r, LedgerEntry) for r in results), results
     assert len({r.pk for r in results}) == 1
     assert balance_of(alice) == 0
+    assert_ledger_clean()
+
+
+@pytest.mark.parametrize("round_", FEWER_ROUNDS)
+def test_the_same_top_up_sent_twenty_times_at_once_grants_once(alice, round_):
+    spend_credits(user=alice, amount=70, reason="META Copy generation", reference="generation:1")
+
+    results = run_together(
+        20,
+        lambda i: top_up_credits(
+            user=alice, to=100, reason="Free plan: monthly credits", idempotency_key="free-monthly:1:1"
+        ),
+    )
+
+    assert all(isinstance(r, LedgerEntry) for r in results), results
+    assert len({r.pk for r in results}) == 1
+    assert results[0].amount == 70
+    assert balance_of(alice) == 100
+    assert_ledger_clean()
+
+
+@pytest.mark.parametrize("round_", FEWER_ROUNDS)
+def test_top_ups_racing_spends_never_lift_the_balance_above_the_target(alice, round_):
+    def work(i):
+        if i % 3 == 0:  # ten top-ups, each with its own key (as if ten months had passed)
+            return top_up_credits(
+                user=alice, to=100, reason="Free plan: monthly credits", idempotency_key=f"top-up:{i}"
+            )
+        return spend_credits(
+            user=alice, amount=10, reason="META Copy generation", reference=f"generation:{i}"
+        )
+
+    results = run_together(30, work)
+
+    errors = [r for r in results if isinstance(r, Exception) and not isinstance(r, InsufficientCredits)]
+    assert errors == []
+    top_ups = LedgerEntry.objects.filter(idempotency_key__startswith="top-up:")
+    # Each top-up left exactly the target: it read the balance under the lock it granted under.
+    assert {entry.balance_after for entry in top_ups} <= {100}
+    spent = -sum(LedgerEntry.objects.filter(kind="spend").values_list("amount", flat=True))
+    assert balance_of(alice) == 100 + sum(entry.amount for entry in top_ups) - spent
+    assert 0 <= balance_of(alice) <= 100
     assert_ledger_clean()
