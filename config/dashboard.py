@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from django.db import connection
-from django.db.models import Case, Sum, When
+from django.db.models import Case, F, OuterRef, Subquery, Sum, When
 from django.db.models.functions import TruncDate
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -71,16 +71,36 @@ class CreditUsage:
 
 
 def credit_usage(user, *, days: int = CHART_DAYS, today: date | None = None) -> CreditUsage:
-    """Credits used since the account was opened, and per day (UTC) over the last `days` days,
-    today included. One grouped query: each day of the chart is a group and everything older
-    is one more (day NULL), so the all-time figure is the sum of the groups."""
-    today = today or timezone.now().date()
+    """Credits used since the account was opened, and per day over the last `days` days, today
+    included, in the current time zone (the reader's: config.time_zones). A refund counts on the
+    day of the spend it gives back: a generation that failed used nothing on the day it ran,
+    however late its refund came (past midnight, or after the chart's first day).
+
+    One grouped query: each day of the chart is a group and everything older is one more (day
+    NULL), so the all-time figure is the sum of the groups."""
+    today = today or timezone.localdate()
     first = today - timedelta(days=days - 1)
     chart_start = timezone.make_aware(datetime.combine(first, time.min))
+    # A reference is spent at most once (ledger_one_spend_per_reference): this is an index read.
+    spent_at = LedgerEntry.objects.filter(
+        kind=LedgerEntry.Kind.SPEND, reference=OuterRef("reference")
+    ).values("created_at")[:1]
     rows = list(
         LedgerEntry.objects.for_user(user)
         .filter(kind__in=_USAGE_KINDS)
-        .annotate(day=Case(When(created_at__gte=chart_start, then=TruncDate("created_at"))))
+        .annotate(
+            spent_at=Case(
+                When(kind=LedgerEntry.Kind.REFUND, then=Subquery(spent_at)), default=F("created_at")
+            )
+        )
+        .annotate(
+            day=Case(
+                When(
+                    spent_at__gte=chart_start,
+                    then=TruncDate("spent_at", tzinfo=timezone.get_current_timezone()),
+                )
+            )
+        )
         .values("day")
         .annotate(net=Sum("amount"))
         .values_list("day", "net")
@@ -180,11 +200,19 @@ def dashboard_content(user, plan, stamp: DashboardStamp, *, now: datetime | None
     now = now or timezone.now()
     # The standing (billing.models.PlanStanding) is the Plan Status card: renewing, ending, payment failed.
     plan_key = (plan.pk, plan.name, plan.credits, plan.tier, plan.standing) if plan else None
-    key = (user.pk, user.first_name, plan_key, stamp, now.replace(second=0, microsecond=0))
+    # The reader's time zone too: the chart's days and the plan's end date are written in it.
+    key = (
+        user.pk,
+        user.first_name,
+        plan_key,
+        stamp,
+        now.replace(second=0, microsecond=0),
+        timezone.get_current_timezone_name(),
+    )
     rendered = {}
 
     def render() -> str:
-        usage = credit_usage(user, today=now.date())
+        usage = credit_usage(user, today=timezone.localdate(now))
         rendered.update(
             {
                 "user": user,

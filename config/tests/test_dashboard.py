@@ -1,10 +1,12 @@
 import uuid
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
+from datetime import timezone as fixed_offset
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from freezegun import freeze_time
 
 from billing.actions import apply_stripe_event
 from billing.tests.stripe_fixtures import BASIC_PRICE, ensure_plans_seeded, fixture
@@ -146,6 +148,71 @@ def test_credits_used_still_counts_days_the_chart_no_longer_shows(alice):
 
     assert usage.chart.total == 0
     assert usage.total == 70
+
+
+def test_a_refund_after_midnight_counts_on_the_day_of_its_spend(alice):
+    # A run charged at 23:58 that failed and was refunded at 00:05 used nothing on either day.
+    grant_credits(user=alice, amount=1000, reason="test", idempotency_key="test-grant")
+    with freeze_time("2026-11-21 23:58:00"):
+        failed = record_generation(alice, cost=80)
+    with freeze_time("2026-11-22 00:05:00"):
+        refund_credits(user=alice, reference=f"generation:{failed.pk}", reason="Generation failed")
+    with freeze_time("2026-11-22 10:00:00"):
+        record_generation(alice, cost=20)
+
+    usage = credit_usage(alice, today=date(2026, 11, 22))
+
+    assert [(d.day, d.credits) for d in usage.chart.days[-2:]] == [
+        (date(2026, 11, 21), 0),
+        (date(2026, 11, 22), 20),
+    ]
+    assert usage.chart.total == usage.total == 20
+
+
+def test_a_refund_inside_the_chart_for_a_spend_before_it_takes_nothing_from_the_chart(alice):
+    grant_credits(user=alice, amount=1000, reason="test", idempotency_key="test-grant")
+    with freeze_time("2026-10-01 12:00:00"):
+        old = record_generation(alice, cost=80)
+    with freeze_time("2026-11-22 09:00:00"):
+        refund_credits(user=alice, reference=f"generation:{old.pk}", reason="Refunded by staff")
+        record_generation(alice, cost=20)
+
+    usage = credit_usage(alice, today=date(2026, 11, 22))
+
+    assert usage.chart.days[-1].credits == 20
+    assert usage.chart.total == usage.total == 20
+
+
+@pytest.mark.parametrize(
+    ("offset_hours", "day"),
+    [(-8, date(2026, 11, 21)), (0, date(2026, 11, 22)), (14, date(2026, 11, 22))],
+)
+def test_the_chart_counts_days_in_the_readers_time_zone(alice, offset_hours, day):
+    grant_credits(user=alice, amount=1000, reason="test", idempotency_key="test-grant")
+    with freeze_time("2026-11-22 07:30:00"):  # 23:30 on Nov 21 in Los Angeles, 21:30 on Nov 22 at UTC+14
+        record_generation(alice, cost=20)
+
+    with freeze_time("2026-11-22 09:00:00"), timezone.override(fixed_offset(timedelta(hours=offset_hours))):
+        usage = credit_usage(alice)
+
+    assert usage.chart.days[-1].day == timezone.localdate(
+        datetime(2026, 11, 22, 9, tzinfo=UTC), fixed_offset(timedelta(hours=offset_hours))
+    )
+    assert [d.day for d in usage.chart.days if d.credits] == [day]
+
+
+def test_the_dashboard_writes_its_days_in_the_zone_of_the_readers_browser(alice_client, alice):
+    grant_credits(user=alice, amount=1000, reason="test", idempotency_key="test-grant")
+    with freeze_time("2026-11-22 07:30:00"):
+        record_generation(alice, cost=20)
+
+    with freeze_time("2026-11-22 09:00:00"):
+        in_utc = dashboard(alice_client).content.decode()
+        alice_client.cookies["tz_offset"] = "-480"  # site/behaviours/time-zone.js, in Los Angeles
+        in_los_angeles = dashboard(alice_client).content.decode()
+
+    assert "<title>Nov 22: 20 credits</title>" in in_utc
+    assert "<title>Nov 21: 20 credits</title>" in in_los_angeles
 
 
 def test_the_chart_bars_scale_to_the_busiest_day():

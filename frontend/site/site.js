@@ -12,6 +12,7 @@ import { initSubscribe } from "./behaviours/subscribe.js";
 import { initCancelSubscription } from "./behaviours/billing.js";
 import { initDialogs } from "./behaviours/dialogs.js";
 import { initLocalTimes } from "./behaviours/local-time.js";
+import { rememberTimeZone } from "./behaviours/time-zone.js";
 import { initShellTitle } from "./behaviours/shell-title.js";
 import { initUnsavedChangesGuard } from "./behaviours/unsaved-changes.js";
 
@@ -27,5 +28,6 @@ initSubscribe(); // billing's: plan cards' Subscribe buttons
 initCancelSubscription(); // billing's: the cancel dialog on /billing
 initDialogs(); // modal <dialog>s: the cancel dialog, the dashboard's Invite Team
 initLocalTimes(); // <time data-local-time>: /usage's ledger times in the reader's zone
+rememberTimeZone(); // the reader's UTC offset, for the dates the server writes
 initShellTitle(); // the top bar's title: one line, its tooltip the whole title when cut short
 initUnsavedChangesGuard(); // /profile: leaving with unsaved changes asks first
