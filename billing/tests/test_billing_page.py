@@ -62,6 +62,18 @@ def test_the_balance_and_the_credit_usage_link_are_shown(alice_client, plans):
 
 
 @responses.activate
+def test_the_next_billing_date_is_the_readers_calendar_day(alice_client, alice_subscribed):
+    # The period ends at 13:00 UTC on December 21, 2025: already December 22 at UTC+14.
+    responses.get(SUBSCRIPTION_URL, json=fixture("subscription"))
+    responses.get(INVOICES_URL, json=fixture("invoices_list"))
+    alice_client.cookies["tz_offset"] = "840"  # site/behaviours/time-zone.js, in Kiritimati
+
+    html = alice_client.get("/billing").content.decode()
+
+    assert "Your next billing date is" in html and "December 22, 2025" in html
+
+
+@responses.activate
 def test_a_subscriber_sees_the_next_billing_date_a_cancel_button_and_the_history(
     alice_client, alice_subscribed
 ):
