@@ -1,22 +1,26 @@
-"""Billing writes: applying Stripe webhook events, and the user's own billing actions.
+"""Billing writes: applying Stripe webhook events, the user's own billing actions, and the
+Free plan's monthly credits.
 
 Stripe is the source of truth. Our rows (customers, subscriptions, paid invoices) are a copy
-kept in step by signed webhook events; credits move only through credits.actions.grant_credits.
+kept in step by signed webhook events; credits move only through credits.actions.
 """
 
+import calendar
 import logging
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from functools import partial
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from billing import stripe_client
 from billing.invoices import minor_unit_digits
 from billing.models import (
     TERMINAL_STATUSES,
+    FreeCreditsPeriod,
     PaidInvoice,
     Plan,
     StripeCustomer,
@@ -25,7 +29,8 @@ from billing.models import (
     from_unix,
 )
 from billing.stripe_client import StripeUnavailable
-from credits.actions import grant_credits
+from config.batches import BATCH_SIZE
+from credits.actions import SIGNUP_CREDITS, grant_credits, top_up_credits
 from credits.models import LedgerEntry
 
 log = logging.getLogger(__name__)
@@ -352,6 +357,95 @@ def expect_portal_changes(*, user) -> None:
     """The customer portal can cancel, switch or pay the user's subscriptions: the billing page
     it returns to re-reads them from Stripe instead of waiting for the webhooks."""
     Subscription.objects.filter(user=user, refreshed_at__isnull=False).update(refreshed_at=None)
+
+
+# --- the Free plan's monthly credits ------------------------------------------------------------
+
+FREE_MONTHLY_CREDITS_REASON = "Free plan: monthly credits"
+
+
+def add_months(moment: datetime, months: int) -> datetime:
+    """`moment` moved by whole calendar months, at the same time of day: the same day of the
+    month, or the month's last day when it has no such day (Jan 31 + 1 month is Feb 28, or 29
+    in a leap year; + 2 months is Mar 31 — always counted from `moment`, never step by step)."""
+    month_index = moment.month - 1 + months
+    year, month = moment.year + month_index // 12, month_index % 12 + 1
+    return moment.replace(year=year, month=month, day=min(moment.day, calendar.monthrange(year, month)[1]))
+
+
+def free_period_number(*, joined: datetime, now: datetime) -> int:
+    """Which of the user's monthly Free periods `now` falls in: period n runs from `joined` + n
+    months up to `joined` + n+1 months. Period 0 is the sign-up grant's; negative before `joined`.
+    Counted in UTC, so a daylight-saving change never moves a period's start."""
+    joined, now = joined.astimezone(UTC), now.astimezone(UTC)
+    months = (now.year - joined.year) * 12 + now.month - joined.month
+    # add_months(joined, months) falls in now's month: one month back when it is still ahead.
+    return months - 1 if add_months(joined, months) > now else months
+
+
+def free_monthly_credits_key(*, user_id: int, period: int) -> str:
+    return f"free-monthly:{user_id}:{period}"
+
+
+def grant_free_monthly_credits(*, now: datetime, batch_size: int = BATCH_SIZE) -> int:
+    """Top every Free user's balance up to the Free plan's credits (SIGNUP_CREDITS) once in each
+    monthly period after sign-up's (free_period_number): a user holding 30 gets 70; one holding
+    100 or more gets nothing, and nothing later in that period either. Paid subscribers are
+    skipped until they are on Free again (their subscription ended; they then get the top-up of
+    the period they are in), as are inactive accounts. Missed periods are not made up: a top-up
+    brings the balance to 100, never beyond. Returns how many users got credits.
+
+    Run every hour by housekeeping (config/housekeeping.py), or by `manage.py grant_free_credits`.
+    Running it again, or twice at once, grants nothing more: each period's top-up has its own
+    idempotency key, `free-monthly:<user id>:<period>`. It reads only users due a look —
+    no FreeCreditsPeriod row yet, or their next period has begun — `batch_size` at a time by
+    primary key (paid subscribers stay due, so config.batches.in_batches, which needs each pass
+    to take its rows out, does not fit); one query per batch tells the paid subscribers apart.
+    """
+    # Period 1 starts at least 28 days after sign-up (Feb 28 after Jan 31).
+    due = (
+        get_user_model()
+        .objects.filter(is_active=True, created_at__lte=now - timedelta(days=28))
+        .filter(Q(free_credits_period__isnull=True) | Q(free_credits_period__next_period_starts_at__lte=now))
+        .only("pk", "created_at")
+        .order_by("pk")
+    )
+    granted, last_pk = 0, None
+    while batch := list((due if last_pk is None else due.filter(pk__gt=last_pk))[:batch_size]):
+        last_pk = batch[-1].pk
+        on_paid_plans = Subscription.objects.user_ids_on_paid_plans([user.pk for user in batch])
+        for user in batch:
+            period = free_period_number(joined=user.created_at, now=now)
+            if period >= 1 and user.pk not in on_paid_plans:
+                granted += _settle_free_period(user=user, period=period, now=now) is not None
+    return granted
+
+
+def _settle_free_period(*, user, period: int, now: datetime) -> LedgerEntry | None:
+    """The period's top-up and its FreeCreditsPeriod row, in one transaction. The row is written
+    with an upsert: a second run settling the same period at the same time writes the same values
+    (and its top-up returns the first one's entry)."""
+    with transaction.atomic():
+        entry = top_up_credits(
+            user=user,
+            to=SIGNUP_CREDITS,
+            reason=FREE_MONTHLY_CREDITS_REASON,
+            idempotency_key=free_monthly_credits_key(user_id=user.pk, period=period),
+        )
+        FreeCreditsPeriod.objects.bulk_create(
+            [
+                FreeCreditsPeriod(
+                    user_id=user.pk,
+                    period=period,
+                    next_period_starts_at=add_months(user.created_at.astimezone(UTC), period + 1),
+                    settled_at=now,
+                )
+            ],
+            update_conflicts=True,
+            unique_fields=["user"],
+            update_fields=["period", "next_period_starts_at", "settled_at"],
+        )
+    return entry
 
 
 # --- helpers -----------------------------------------------------------------------------------

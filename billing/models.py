@@ -201,7 +201,8 @@ class Plan(models.Model):
     credits = models.PositiveIntegerField(
         default=0,
         validators=[MaxValueValidator(MAX_AMOUNT, message=PLAN_CREDITS_MESSAGE)],
-        help_text="Credits a month: each paid invoice grants them (the Free plan's are the sign-up credits).",
+        help_text="Credits a month: each paid invoice grants them (the Free plan's are the sign-up "
+        "credits, and each month a Free account's balance is topped up to them).",
     )
     features = models.JSONField(default=list, blank=True)
     badge = models.CharField(max_length=40, blank=True)
@@ -338,6 +339,21 @@ class SubscriptionQuerySet(models.QuerySet):
         """The subscription that decides the user's plan: the newest live one."""
         return self.filter(user=user).live().select_related("plan").order_by("-created_at", "-pk").first()
 
+    def user_ids_on_paid_plans(self, user_ids) -> set[int]:
+        """Which of these users are on a paid plan, by Plan.objects.current_for's rule for many
+        users in one query: the newest live subscription decides, and one that sells no plan
+        (or a free one) leaves its user on Free, as does having no live subscription."""
+        deciding = {}
+        rows = (
+            self.filter(user_id__in=user_ids)
+            .live()
+            .order_by("user_id", "-created_at", "-pk")
+            .values_list("user_id", "plan_id", "plan__price")
+        )
+        for user_id, plan_id, price in rows:
+            deciding.setdefault(user_id, (plan_id, price))
+        return {user_id for user_id, (plan_id, price) in deciding.items() if plan_id and price > 0}
+
 
 class Subscription(SubscriptionStatus, models.Model):
     """Our copy of a Stripe subscription, kept in step by webhook events (and by the answers
@@ -472,3 +488,25 @@ class StripeEvent(models.Model):
 
     def __str__(self):
         return f"{self.type} {self.id}"
+
+
+class FreeCreditsPeriod(models.Model):
+    """The last monthly Free period whose credits a user was settled for — topped up to the
+    Free plan's credits, or nothing due as they held that many (billing.actions.
+    grant_free_monthly_credits) — and when their next period starts. The hourly run reads only
+    users whose next period has begun (or who have no row yet), so a settled user costs it
+    nothing, and one who held enough at the period's start is not topped up later in it.
+    Paid subscribers get no row while they pay: the period they return to Free in is theirs."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="free_credits_period",
+    )
+    period = models.PositiveIntegerField(help_text="1 is the first month after sign-up's.")
+    next_period_starts_at = models.DateTimeField(db_index=True)
+    settled_at = models.DateTimeField()
+
+    def __str__(self):
+        return f"{self.user}: period {self.period}"
