@@ -8,6 +8,10 @@
   marks its row), and the reaper failed and refunded the generation within minutes.
 - The payloads of old Stripe events (billing.housekeeping).
 
+And, being the site's hourly job, it tops up the Free plan's monthly credits
+(billing.actions.grant_free_monthly_credits): an account whose new month began within the hour
+gets them within the hour.
+
 Run by the reaper's loop once an hour (config/Procfile), or on its own: `manage.py housekeeping`.
 """
 
@@ -19,6 +23,7 @@ from django.conf import settings
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
+from billing.actions import grant_free_monthly_credits
 from billing.housekeeping import clear_old_stripe_event_payloads
 from config.batches import BATCH_SIZE, in_batches
 
@@ -29,11 +34,13 @@ TASK_RESULTS_KEPT_DAYS = 7
 class Cleaned:
     task_results: int
     stripe_event_payloads: int
+    free_monthly_credits: int
 
     def __str__(self) -> str:
         return (
             f"expired sessions cleared; {self.task_results} old task result(s) deleted; "
-            f"{self.stripe_event_payloads} Stripe event payload(s) cleared"
+            f"{self.stripe_event_payloads} Stripe event payload(s) cleared; "
+            f"{self.free_monthly_credits} Free account(s) given their monthly credits"
         )
 
 
@@ -45,7 +52,8 @@ def clean_up(
 ) -> Cleaned:
     """Delete expired sessions and the task results of jobs finished (or started, for those a dead
     worker left running) more than `task_results_kept_days` days before `now` — never queued
-    jobs or recent ones — and empty the payloads of old Stripe events."""
+    jobs or recent ones — and empty the payloads of old Stripe events; then top up the Free
+    accounts whose month has turned."""
     now = now or timezone.now()
     # The configured engine knows where its sessions live (a cache-based one expires them itself).
     import_module(settings.SESSION_ENGINE).SessionStore.clear_expired()
@@ -56,5 +64,6 @@ def clean_up(
     cleaned = Cleaned(
         task_results=sum(batch.delete()[0] for batch in in_batches(old_results, size=batch_size)),
         stripe_event_payloads=clear_old_stripe_event_payloads(now=now, batch_size=batch_size),
+        free_monthly_credits=grant_free_monthly_credits(now=now, batch_size=batch_size),
     )
     return cleaned

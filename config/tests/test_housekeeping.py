@@ -1,11 +1,13 @@
 """manage.py housekeeping (config/housekeeping.py): expired sessions and old finished task
 results (and rows a dead worker left running) go; live sessions, recent results and queued or
-running jobs stay. (Old Stripe event payloads:
-billing/tests/test_stripe_event_housekeeping.py.)"""
+running jobs stay; Free accounts whose month turned get their monthly credits. (Old Stripe event
+payloads: billing/tests/test_stripe_event_housekeeping.py; the monthly credits in detail:
+billing/tests/test_grant_free_monthly_credits.py.)"""
 
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
 from django.core.management import CommandError, call_command
 from django.utils import timezone
@@ -13,6 +15,8 @@ from django_tasks_db.models import DBTaskResult
 
 from config.housekeeping import clean_up
 from config.sessions import SessionStore
+from credits.actions import spend_credits
+from credits.models import balance_of
 
 pytestmark = pytest.mark.django_db
 
@@ -103,3 +107,17 @@ def test_the_command_refuses_a_retention_over_ten_years_without_a_traceback(days
 def test_the_command_keeps_task_results_for_up_to_ten_years(capsys):
     call_command("housekeeping", "--task-results-days", "3650")
     assert "Housekeeping:" in capsys.readouterr().out
+
+
+def test_it_tops_up_free_accounts_whose_month_has_turned(alice, bob, capsys):
+    a_month_ago = timezone.now() - timedelta(days=31)
+    get_user_model().objects.filter(pk=alice.pk).update(created_at=a_month_ago)
+    spend_credits(user=alice, amount=70, reason="META Copy generation", reference="generation:1")
+    spend_credits(user=bob, amount=70, reason="META Copy generation", reference="generation:2")
+
+    assert clean_up().free_monthly_credits == 1
+    assert (balance_of(alice), balance_of(bob)) == (100, 30)  # bob signed up this month
+
+    call_command("housekeeping")
+    assert capsys.readouterr().out.rstrip().endswith("; 0 Free account(s) given their monthly credits")
+    assert balance_of(alice) == 100

@@ -1,5 +1,5 @@
-"""Delete expired sessions and old task results, and empty old Stripe event payloads
-(config/housekeeping.py).
+"""Delete expired sessions and old task results, empty old Stripe event payloads, and top up the
+Free plan's monthly credits (config/housekeeping.py).
 
 The reaper's loop runs this once an hour; run it from cron instead if the reaper is not looping.
 Verbosity 0 prints nothing unless something goes wrong (cron mails any output).
@@ -18,7 +18,8 @@ TASK_RESULTS_MAX_DAYS = 3650
 class Command(BaseCommand):
     help = (
         "Delete expired sessions and the task results of jobs finished more than N days ago, and empty"
-        f" the payloads of Stripe events processed more than {STRIPE_EVENT_PAYLOADS_KEPT_DAYS} days ago."
+        f" the payloads of Stripe events processed more than {STRIPE_EVENT_PAYLOADS_KEPT_DAYS} days ago;"
+        " then top up the Free accounts whose month has turned."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
