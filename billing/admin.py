@@ -23,15 +23,16 @@ from credits.actions import SIGNUP_CREDITS
 
 log = logging.getLogger(__name__)
 
-# Sign-up grants SIGNUP_CREDITS; credits/ never reads billing's plans (DESIGN.md: accounts ←
-# credits ← billing). For the Free plan's card to say what a sign-up gets, its credits are
-# fixed here, and so are its price and tier, which make it the free plan; it stays active.
+# Sign-up grants SIGNUP_CREDITS, and each month Free accounts are topped up to it; credits/ never
+# reads billing's plans (DESIGN.md: accounts ← credits ← billing). For the Free plan's card to say
+# what Free accounts get, its credits are fixed here, and so are its price and tier, which make it
+# the free plan; it stays active.
 FREE_PLAN_FIXED_FIELDS = ["tier", "price", "credits", "is_active"]
 FREE_PLAN_NOTE = (
     f"The Free plan is what every account starts on: its price is 0 and its {SIGNUP_CREDITS} credits "
-    "are the ones each new account receives at sign-up (SIGNUP_CREDITS in credits/actions.py), so "
-    "its tier, price and credits cannot be changed here, and it stays active. Its name, description "
-    "and features can."
+    "are the ones each new account receives at sign-up (SIGNUP_CREDITS in credits/actions.py), and "
+    "the balance a Free account is topped up to each month after, so its tier, price and credits "
+    "cannot be changed here, and it stays active. Its name, description and features can."
 )
 
 
