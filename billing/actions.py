@@ -393,7 +393,8 @@ def grant_free_monthly_credits(*, now: datetime, batch_size: int = BATCH_SIZE) -
     100 or more gets nothing, and nothing later in that period either. Paid subscribers are
     skipped until they are on Free again (their subscription ended; they then get the top-up of
     the period they are in), as are inactive accounts. Missed periods are not made up: a top-up
-    brings the balance to 100, never beyond. Returns how many users got credits.
+    brings the balance to 100, never beyond. Returns how many users got credits (two runs at
+    once may both count one).
 
     Run every hour by housekeeping (config/housekeeping.py), or by `manage.py grant_free_credits`.
     Running it again, or twice at once, grants nothing more: each period's top-up has its own

@@ -17,6 +17,7 @@ from billing.models import FreeCreditsPeriod, Plan, Subscription
 from billing.tests.stripe_fixtures import fixture
 from credits.actions import grant_credits, spend_credits
 from credits.models import LedgerEntry, balance_of, ledger_drift
+from credits.tests.test_concurrency import run_together
 
 pytestmark = pytest.mark.django_db
 
@@ -249,3 +250,19 @@ def test_who_is_free_is_decided_as_the_pages_decide_the_current_plan(alice, plan
     grant_free_monthly_credits(now=PERIOD_1)
 
     assert balance_of(alice) == (100 if on_free else 0)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_runs_at_the_same_time_top_each_account_up_once(make_user):
+    users = [joined(make_user(f"user{n}@example.com")) for n in range(6)]
+    for user in users:
+        leave(user, 25)
+
+    results = run_together(8, lambda i: grant_free_monthly_credits(now=PERIOD_1, batch_size=4))
+
+    assert all(isinstance(result, int) for result in results), results
+    assert [balance_of(user) for user in users] == [100] * 6
+    assert LedgerEntry.objects.filter(idempotency_key__startswith="free-monthly:").count() == 6
+    assert FreeCreditsPeriod.objects.filter(period=1, next_period_starts_at=PERIOD_2).count() == 6
+    assert ledger_drift() == []
