@@ -38,7 +38,7 @@ from accounts.forms import (
     SignInForm,
     SignUpForm,
 )
-from config.rate_limits import TOO_MANY_UPLOADS, take_upload_slot
+from config.rate_limits import UploadLimitReached, retry_after_headers, take_upload_slot
 from config.storage import StorageFailed, file_response
 
 logger = logging.getLogger(__name__)
@@ -331,8 +331,10 @@ def upload_avatar(request):
     the write."""
     if not request.user.is_authenticated:
         return JsonResponse({"error": UPLOAD_SIGN_IN_REQUIRED}, status=401)
-    if not take_upload_slot(user=request.user):  # the same hourly allowance as the tools' uploads
-        return JsonResponse({"error": TOO_MANY_UPLOADS}, status=429)
+    try:
+        take_upload_slot(user=request.user)  # the same hourly allowance as the tools' uploads
+    except UploadLimitReached as exc:
+        return JsonResponse({"error": exc.message}, status=429, headers=retry_after_headers(exc.retry_after))
     try:
         name = store_avatar(user=request.user, upload=request.FILES.get("file"))
     except AvatarError as exc:

@@ -27,7 +27,7 @@ from rest_framework.views import APIView
 
 from config.api_errors import BadRequestMixin, content_length
 from config.parsers import MultiPartParser
-from config.rate_limits import TOO_MANY_UPLOADS, take_upload_slot
+from config.rate_limits import UploadLimitReached, retry_after_headers, take_upload_slot
 from config.storage import StorageFailed
 from history.actions import (
     NO_FILE,
@@ -141,8 +141,10 @@ class VersionsView(BadRequestMixin, APIView):
             return Response({"detail": "Not found."}, status=404)
         # Each save is an image upload to verify and decode: it counts against the same hourly
         # allowance as the tools' uploads and the avatar.
-        if not take_upload_slot(user=request.user):
-            return Response({"detail": TOO_MANY_UPLOADS}, status=429)
+        try:
+            take_upload_slot(user=request.user)
+        except UploadLimitReached as exc:
+            return Response({"detail": exc.message}, status=429, headers=retry_after_headers(exc.retry_after))
         too_large = size_message(VERSION_MAX_BYTES)
         # The layers field and the multipart framing come on top of the image.
         if content_length(request) > VERSION_MAX_BYTES + LAYERS_MAX_CHARS:

@@ -21,6 +21,7 @@ from django_tasks_db.backend import DatabaseBackend
 
 from config import sql
 from config.images import InvalidImage
+from config.rate_limits import seconds_until_a_slot_frees, wait_in_words
 from credits.actions import CreditError, refund_credits, spend_credits
 from credits.models import CreditBalance
 from history.actions import store_result_image, store_result_text
@@ -55,24 +56,27 @@ class GenerationInputError(Exception):
 
 
 TOO_MANY_ACTIVE = "You already have {limit} generations in progress. Please wait for one to finish."
-TOO_MANY_PER_HOUR = "You have started too many generations in the last hour. Please try again later."
-TOO_MANY_SCRAPES = "You have scraped too many websites in the last hour. Please try again later."
+TOO_MANY_PER_HOUR = "You have started too many generations in the last hour. Please try again in {wait}."
+TOO_MANY_SCRAPES = "You have scraped too many websites in the last hour. Please try again in {wait}."
 
 
 class GenerationLimitReached(Exception):
     """The user has too many generations in flight, started too many in the last hour, or scraped
-    too many websites (429); `message` says which."""
+    too many websites (429); `message` says which. For the hourly limits `retry_after` is the
+    seconds until a slot frees (the message says it in minutes); None for the in-flight limit,
+    which frees when a generation finishes."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, *, retry_after: int | None = None):
         self.message = message
+        self.retry_after = retry_after
         super().__init__(message)
 
 
 class ScrapeRateLimited(GenerationLimitReached):
     """SCRAPES_PER_HOUR: Meta Ads Full's scrapes are free, so they have a limit of their own."""
 
-    def __init__(self, message: str = TOO_MANY_SCRAPES):
-        super().__init__(message)
+    def __init__(self, *, retry_after: int):
+        super().__init__(TOO_MANY_SCRAPES.format(wait=wait_in_words(retry_after)), retry_after=retry_after)
 
 
 def fallback_error(generation: Generation) -> str:
@@ -263,7 +267,8 @@ def _lock_balance_row(user) -> None:
 
 def _check_generation_limits(user) -> None:
     """The per-user abuse limits (GENERATION_MAX_ACTIVE_PER_USER in flight, GENERATIONS_PER_HOUR
-    started), counted from the generation records — the caller's new one included — while the
+    started — Meta Ads Full's free scrapes not among them: they have SCRAPES_PER_HOUR, and a few
+    sites analysed should not refuse a paid generation), counted from the generation records — the caller's new one included — while the
     caller holds the lock on the user's balance row, so one user's concurrent starts are counted
     one at a time and the limits hold exactly; other users never wait. (SQLite has no row locks
     and needs none: its transactions start with BEGIN IMMEDIATE, so writers already take turns.)
@@ -274,18 +279,31 @@ def _check_generation_limits(user) -> None:
     history: knowing "over the limit" needs no exact total."""
     active_limit = settings.GENERATION_MAX_ACTIVE_PER_USER
     hourly_limit = settings.GENERATIONS_PER_HOUR
+    # A start made exactly an hour ago has left the hour (as for uploads): the moment a refusal's
+    # Retry-After names, the slot is free.
     hour_ago = timezone.now() - timedelta(hours=1)
     with connection.cursor() as cursor:
         cursor.execute(
             _limit_counts_statement(connection.vendor),
-            [user.pk, *Generation.IN_FLIGHT, active_limit + 1, user.pk, hour_ago, hourly_limit + 1],
+            [user.pk, *Generation.IN_FLIGHT, active_limit + 1, user.pk, hour_ago, SCRAPE, hourly_limit + 1],
         )
         in_flight_count, this_hour = cursor.fetchone()
     # The counts include the caller's own new generation.
     if in_flight_count > active_limit:
         raise GenerationLimitReached(TOO_MANY_ACTIVE.format(limit=active_limit))
     if this_hour > hourly_limit:
-        raise GenerationLimitReached(TOO_MANY_PER_HOUR)
+        this_hours = Generation.objects.for_user(user).exclude(step=SCRAPE).filter(created_at__gt=hour_ago)
+        retry_after = _seconds_until_a_start_fits(this_hours, limit=hourly_limit)
+        raise GenerationLimitReached(
+            TOO_MANY_PER_HOUR.format(wait=wait_in_words(retry_after)), retry_after=retry_after
+        )
+
+
+def _seconds_until_a_start_fits(this_hours, *, limit: int) -> int:
+    """Read only once a limit refused a start: the newest `limit` starts before the caller's own
+    (the newest row, dropped here) decide when the sliding hour has room again."""
+    newest = list(this_hours.order_by("-created_at").values_list("created_at", flat=True)[: limit + 1])
+    return seconds_until_a_slot_frees(starts=newest[1:], limit=limit, now=timezone.now())
 
 
 @functools.cache
@@ -298,8 +316,8 @@ def _limit_counts_statement(vendor: str) -> str:
         "SELECT "  # noqa: S608
         f"(SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE user_id = %s AND status IN ({in_flight}) "
         "LIMIT %s) AS in_flight), "
-        f"(SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE user_id = %s AND created_at >= %s "
-        "LIMIT %s) AS this_hour)"
+        f"(SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE user_id = %s AND created_at > %s "
+        "AND step <> %s LIMIT %s) AS this_hour)"
     )
 
 
@@ -307,9 +325,13 @@ def _check_scrape_rate(user) -> None:
     """SCRAPES_PER_HOUR, counted from the generation records themselves (exact across processes,
     no extra state) under the lock on the user's balance row, like the other limits — the
     caller's new scrape included."""
-    recent = Generation.objects.for_user(user).scrapes().created_since(timezone.now() - timedelta(hours=1))
+    recent = (
+        Generation.objects.for_user(user).scrapes().filter(created_at__gt=timezone.now() - timedelta(hours=1))
+    )
     if recent.count() > settings.SCRAPES_PER_HOUR:
-        raise ScrapeRateLimited()
+        raise ScrapeRateLimited(
+            retry_after=_seconds_until_a_start_fits(recent, limit=settings.SCRAPES_PER_HOUR)
+        )
 
 
 # --- run --------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 """The JSON API the tool islands use: start a generation, follow it, re-attach to it, upload.
 
 Thin views: check the request's shape, call one action, answer. Errors always have a
-documented shape — 400 `{"errors": {field: [messages]}}`, 402/404/429 `{"detail": ...}`, 503
-`{"errors": {"file": [...]}}` when the storage refuses an upload — never a 500 for anything a
-client can send.
+documented shape — 400 `{"errors": {field: [messages]}}`, 402/404/429 `{"detail": ...}` (an
+hourly limit's 429 with `Retry-After`), 503 `{"errors": {"file": [...]}}` when the storage refuses
+an upload — never a 500 for anything a client can send.
 """
 
 import uuid
@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from config.api_errors import BadRequestMixin, content_length
 from config.parsers import MultiPartParser
-from config.rate_limits import TOO_MANY_UPLOADS, take_upload_slot
+from config.rate_limits import UploadLimitReached, retry_after_headers, take_upload_slot
 from config.storage import StorageFailed
 from credits.actions import InsufficientCredits
 from credits.models import balance_of
@@ -133,7 +133,7 @@ class GenerationsView(SignInRequired, BadRequestMixin, APIView):
         except InsufficientCredits as exc:
             return Response({"detail": str(exc)}, status=402)
         except GenerationLimitReached as exc:
-            return Response({"detail": exc.message}, status=429)
+            return Response({"detail": exc.message}, status=429, headers=retry_after_headers(exc.retry_after))
         return generation_response(generation, status=202)
 
 
@@ -206,8 +206,10 @@ class UploadsView(SignInRequired, BadRequestMixin, APIView):
         request={"multipart/form-data": UploadRequestSerializer}, responses={201: UploadResponseSerializer}
     )
     def post(self, request):
-        if not take_upload_slot(user=request.user):
-            return Response({"detail": TOO_MANY_UPLOADS}, status=429)
+        try:
+            take_upload_slot(user=request.user)
+        except UploadLimitReached as exc:
+            return Response({"detail": exc.message}, status=429, headers=retry_after_headers(exc.retry_after))
         if content_length(request) > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD:
             return Response({"errors": {"file": [size_message(UPLOAD_MAX_BYTES)]}}, status=400)
         bucket = request.data.get("bucket")

@@ -2,12 +2,14 @@
 Each limit answers with a clear message, touches only the offender, and costs nobody credits."""
 
 import threading
+from datetime import datetime, timedelta
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
+from freezegun import freeze_time
 
 from config.pytest_plugin import PASSWORD
 from credits.actions import grant_credits
@@ -18,9 +20,14 @@ from services.tests.generation_inputs import META_COPY_INPUTS, SCRAPE_INPUTS
 
 TOO_MANY_LOGINS = "Too many failed login attempts. Try again later."
 TOO_MANY_ACTIVE = "You already have {} generations in progress. Please wait for one to finish."
-TOO_MANY_PER_HOUR = "You have started too many generations in the last hour. Please try again later."
-TOO_MANY_SCRAPES = "You have scraped too many websites in the last hour. Please try again later."
-TOO_MANY_UPLOADS = "You have uploaded too many files in the last hour. Please try again later."
+TOO_MANY_PER_HOUR = "You have started too many generations in the last hour. Please try again in {}."
+TOO_MANY_SCRAPES = "You have scraped too many websites in the last hour. Please try again in {}."
+TOO_MANY_UPLOADS = "You have uploaded too many files in the last hour. Please try again in {}."
+HOUR_START = datetime.fromisoformat("2026-03-02T10:00:00+00:00")
+
+
+def minutes_past(minutes: float) -> datetime:
+    return HOUR_START + timedelta(minutes=minutes)
 
 
 @pytest.fixture(autouse=True)
@@ -95,6 +102,7 @@ def test_a_user_cannot_have_more_generations_in_flight_than_the_limit(
     refused = start(alice_client, "k3")
     assert refused.status_code == 429
     assert refused.json() == {"detail": TOO_MANY_ACTIVE.format(3)}
+    assert "Retry-After" not in refused  # it frees when a generation finishes, not at a known time
     assert balance_of(alice) == 100 - 3 * 20  # the refused request cost nothing
     assert start(bob_client, "b0").status_code == 202  # bob is not affected
 
@@ -107,14 +115,36 @@ def test_a_user_cannot_start_more_generations_per_hour_than_the_limit(alice, ali
     settings.GENERATIONS_PER_HOUR = 4
     grant_credits(user=alice, amount=1000, reason="Test", idempotency_key="abuse-hourly")
     for n in range(4):
-        assert start(alice_client, f"k{n}").status_code == 202
+        with freeze_time(minutes_past(10 * n)):
+            assert start(alice_client, f"k{n}").status_code == 202
         Generation.objects.filter(user=alice, idempotency_key=f"k{n}").update(status="success")
 
-    refused = start(alice_client, "k4")
+    with freeze_time(minutes_past(48) + timedelta(seconds=10)):
+        refused = start(alice_client, "k4")
+        # Repeating a request already accepted is not a new start: it still answers.
+        assert start(alice_client, "k0").status_code == 202
     assert refused.status_code == 429
-    assert refused.json() == {"detail": TOO_MANY_PER_HOUR}
-    # Repeating a request already accepted is not a new start: it still answers.
-    assert start(alice_client, "k0").status_code == 202
+    # The first start (10:00) leaves the hour at 11:00: 11 minutes 50 seconds away.
+    assert refused.json() == {"detail": TOO_MANY_PER_HOUR.format("12 minutes")}
+    assert refused["Retry-After"] == str(11 * 60 + 50)
+
+    with freeze_time(minutes_past(59) + timedelta(seconds=30)):
+        refused = start(alice_client, "k5")
+    assert refused.json() == {"detail": TOO_MANY_PER_HOUR.format("1 minute")}
+    assert refused["Retry-After"] == "30"
+    with freeze_time(minutes_past(60)):  # an hour after the first start: it has left the hour
+        assert start(alice_client, "k6").status_code == 202
+
+
+@pytest.mark.django_db
+def test_free_scrapes_do_not_count_towards_the_hourly_generation_limit(alice, alice_client, settings):
+    settings.GENERATIONS_PER_HOUR = 2
+    for n in range(3):
+        inputs = {**SCRAPE_INPUTS, "websiteUrl": f"https://shop{n}.example.com/"}
+        assert start(alice_client, f"s{n}", tool="meta-ads-full", inputs=inputs).status_code == 202
+    Generation.objects.filter(user=alice).update(status="success")
+
+    assert [start(alice_client, f"k{n}").status_code for n in range(3)] == [202, 202, 429]
 
 
 @pytest.mark.django_db
@@ -122,12 +152,15 @@ def test_free_scrapes_are_limited_per_hour(alice_client, settings):
     settings.SCRAPES_PER_HOUR = 2
     for n in range(2):
         inputs = {**SCRAPE_INPUTS, "websiteUrl": f"https://shop{n}.example.com/"}
-        assert start(alice_client, f"s{n}", tool="meta-ads-full", inputs=inputs).status_code == 202
+        with freeze_time(minutes_past(5 * n)):
+            assert start(alice_client, f"s{n}", tool="meta-ads-full", inputs=inputs).status_code == 202
 
     inputs = {**SCRAPE_INPUTS, "websiteUrl": "https://shop9.example.com/"}
-    refused = start(alice_client, "s9", tool="meta-ads-full", inputs=inputs)
+    with freeze_time(minutes_past(20)):
+        refused = start(alice_client, "s9", tool="meta-ads-full", inputs=inputs)
     assert refused.status_code == 429
-    assert refused.json() == {"detail": TOO_MANY_SCRAPES}
+    assert refused.json() == {"detail": TOO_MANY_SCRAPES.format("40 minutes")}
+    assert refused["Retry-After"] == str(40 * 60)
 
 
 def post_at_once(user, count: int) -> list[int]:
@@ -193,24 +226,30 @@ def upload(client: Client, content: bytes, *, name: str = "logo.png"):
 @pytest.mark.django_db
 def test_uploads_are_limited_per_hour(alice_client, bob_client, settings):
     settings.UPLOADS_PER_HOUR = 3
-    assert [upload(alice_client, png_bytes(8, 8)).status_code for _ in range(3)] == [201, 201, 201]
-    refused = upload(alice_client, png_bytes(8, 8))
+    with freeze_time(minutes_past(0)):
+        assert [upload(alice_client, png_bytes(8, 8)).status_code for _ in range(3)] == [201, 201, 201]
+    with freeze_time(minutes_past(30)):
+        refused = upload(alice_client, png_bytes(8, 8))
     assert refused.status_code == 429
-    assert refused.json() == {"detail": TOO_MANY_UPLOADS}
+    assert refused.json() == {"detail": TOO_MANY_UPLOADS.format("30 minutes")}
+    assert refused["Retry-After"] == str(30 * 60)
     assert upload(bob_client, png_bytes(8, 8)).status_code == 201
 
 
 @pytest.mark.django_db
 def test_avatar_uploads_share_the_hourly_allowance(alice_client, settings):
     settings.UPLOADS_PER_HOUR = 2
-    assert upload(alice_client, png_bytes(8, 8)).status_code == 201
-    avatar = SimpleUploadedFile("me.png", png_bytes(8, 8), content_type="image/png")
-    assert alice_client.post("/profile/avatar", {"file": avatar}).status_code == 201
-    avatar = SimpleUploadedFile("me.png", png_bytes(8, 8), content_type="image/png")
-    refused = alice_client.post("/profile/avatar", {"file": avatar})
+    with freeze_time(minutes_past(0)):
+        assert upload(alice_client, png_bytes(8, 8)).status_code == 201
+        avatar = SimpleUploadedFile("me.png", png_bytes(8, 8), content_type="image/png")
+        assert alice_client.post("/profile/avatar", {"file": avatar}).status_code == 201
+    with freeze_time(minutes_past(59)):
+        avatar = SimpleUploadedFile("me.png", png_bytes(8, 8), content_type="image/png")
+        refused = alice_client.post("/profile/avatar", {"file": avatar})
+        assert upload(alice_client, png_bytes(8, 8)).status_code == 429
     assert refused.status_code == 429
-    assert refused.json() == {"error": TOO_MANY_UPLOADS}
-    assert upload(alice_client, png_bytes(8, 8)).status_code == 429
+    assert refused.json() == {"error": TOO_MANY_UPLOADS.format("1 minute")}
+    assert refused["Retry-After"] == "60"
 
 
 @pytest.mark.django_db

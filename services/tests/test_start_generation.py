@@ -5,6 +5,7 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from freezegun import freeze_time
 
 from credits.actions import InsufficientCredits, spend_credits
 from credits.models import LedgerEntry, balance_of
@@ -77,11 +78,15 @@ def test_the_api_answers_429_past_the_scrape_limit(alice_client, alice, settings
     settings.SCRAPES_PER_HOUR = 1
     url = reverse("services:api-generations")
     body = {"tool": "meta-ads-full", "inputs": SCRAPE_INPUTS}
-    assert alice_client.post(url, body, content_type="application/json").status_code == 202
-    body = {"tool": "meta-ads-full", "inputs": {**SCRAPE_INPUTS, "websiteUrl": "https://b.example.com/"}}
-    response = alice_client.post(url, body, content_type="application/json")
+    with freeze_time("2026-03-02 10:00:00"):
+        assert alice_client.post(url, body, content_type="application/json").status_code == 202
+        body = {"tool": "meta-ads-full", "inputs": {**SCRAPE_INPUTS, "websiteUrl": "https://b.example.com/"}}
+        response = alice_client.post(url, body, content_type="application/json")
     assert response.status_code == 429
-    assert "try again later" in response.json()["detail"]
+    assert response.json()["detail"] == (
+        "You have scraped too many websites in the last hour. Please try again in 60 minutes."
+    )
+    assert response["Retry-After"] == "3600"
 
 
 @pytest.mark.parametrize("step", ["copy", "creative"])
