@@ -28,7 +28,7 @@ from history.actions import store_result_image, store_result_text
 from history.models import Generation
 from history.storage import UPLOAD_AREAS, StoredPath, stored_path_from_reference
 from services.assets import Assets
-from services.engines.base import EngineError, EngineResult, get_engine
+from services.engines.base import EngineError, EngineResult, engine_name_for, get_engine
 from services.engines.images import decode_base64_image
 from services.registry import TOOLS, Tool, fallback_error_for, timeout_error_for
 from services.schema import StepSchemas
@@ -90,8 +90,14 @@ def timeout_error(generation: Generation) -> str:
 # --- start ------------------------------------------------------------------------------------
 
 
-def start_generation(*, user, tool: Tool, inputs: dict, idempotency_key: str) -> Generation:
+def start_generation(
+    *, user, tool: Tool, inputs: dict, idempotency_key: str, fresh: bool = False
+) -> Generation:
     """Validate, spend, record the generation (queued) and enqueue its job — all or nothing.
+
+    A Meta Ads Full scrape of a website the user had analysed within SCRAPE_REUSE_WINDOW answers
+    with that analysis (marked `reused`, so the page can say it is the earlier one) unless
+    `fresh` asks for a new one ('Analyze again': the site may have changed since).
 
     The same idempotency key again (even concurrently) returns the first generation and spends
     nothing more. Raises GenerationInputError (nothing written), credits.InsufficientCredits
@@ -108,8 +114,9 @@ def start_generation(*, user, tool: Tool, inputs: dict, idempotency_key: str) ->
     if errors := unavailable_image_errors(user=user, tool=tool, step=step, inputs=cleaned):
         raise GenerationInputError(errors)
 
-    if step == SCRAPE:
+    if step == SCRAPE and not fresh:
         if reusable := _recent_scrape(user=user, inputs=cleaned):
+            reusable.reused = True
             return reusable
     elif step in (COPY, CREATIVE):
         scrape_id = cleaned.get("scrapeId")
@@ -385,7 +392,16 @@ def run_generation(*, generation_id: int) -> None:
         _drop_dead_connection()
         _finish_generation(generation, tool, result)
     except EngineError as exc:
-        logger.info("Generation %s failed in the engine: %s", generation.pk, exc.message)
+        # A warning: each one is a refund, and an engine down (refused, DNS, TLS, timeout) shows
+        # only here. Which tool, step and engine say which setting and endpoint to look at.
+        logger.warning(
+            "Generation %s (%s%s, engine %s) failed in the engine: %s",
+            generation.pk,
+            generation.tool,
+            f" {generation.step}" if generation.step else "",
+            generation.engine or engine_name_for(tool),  # not yet set if the engine was unknown
+            exc.message,
+        )
         _drop_dead_connection()
         fail_generation(generation=generation, message=exc.message or fallback_error(generation))
     except Exception:
@@ -553,12 +569,18 @@ def reap_generations(*, now=None) -> list[Generation]:
         .order_by("pk")
     )
     for generation in candidates:
+        # Why, for the log: a queued one past its deadline means too few workers (or none up).
         if generation.deadline_at and generation.deadline_at <= now:
             message = timeout_error(generation)
+            if generation.status == Generation.Status.QUEUED:
+                why = "no worker picked it up before its queue deadline"
+            else:
+                why = "it ran past its deadline"
         elif generation.status == Generation.Status.RUNNING and (
             generation.heartbeat_at is None or generation.heartbeat_at < stale_before
         ):
             message = fallback_error(generation)
+            why = "its worker stopped beating"
         else:
             continue
         try:
@@ -571,6 +593,6 @@ def reap_generations(*, now=None) -> list[Generation]:
             _drop_dead_connection()
             continue
         if failed:
-            logger.warning("Reaped generation %s (%s)", generation.pk, message)
+            logger.warning("Reaped generation %s: %s (%s)", generation.pk, why, message)
             reaped.append(generation)
     return reaped

@@ -41,6 +41,25 @@ def test_a_running_generation_whose_heartbeat_went_stale_is_failed_and_refunded(
     assert balance_of(alice) == 100
 
 
+def test_the_log_says_why_each_generation_was_reaped(alice, settings, caplog):
+    settings.GENERATION_STALE_SECONDS = 60
+    dead = running(alice, beat_ago=timedelta(seconds=61), key="dead")
+    waiting = start(alice, key="waiting")
+    overdue = running(alice, beat_ago=timedelta(seconds=1), key="overdue")
+    Generation.objects.filter(pk=waiting.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))
+    Generation.objects.filter(pk=overdue.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))
+
+    with caplog.at_level("WARNING", logger="services.actions"):
+        reap_generations()
+
+    logged = {record.getMessage().split(" (")[0] for record in caplog.records}
+    assert logged == {
+        f"Reaped generation {dead.pk}: its worker stopped beating",
+        f"Reaped generation {waiting.pk}: no worker picked it up before its queue deadline",
+        f"Reaped generation {overdue.pk}: it ran past its deadline",
+    }
+
+
 def test_a_running_generation_with_a_fresh_heartbeat_is_left_alone(alice, settings):
     settings.GENERATION_STALE_SECONDS = 60
     generation = running(alice, beat_ago=timedelta(seconds=5))

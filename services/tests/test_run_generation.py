@@ -263,3 +263,23 @@ def test_the_engine_reads_the_users_own_upload_from_storage(alice, alice_client,
     sent = webhook.last("/webhook/meta-creative").json()["productImageUrl"]
     assert sent.startswith("data:image/png;base64,")  # read from storage, not fetched over HTTP
     assert all(request.path.startswith("/webhook/") for request in webhook.received)
+
+
+def test_an_engine_that_cannot_be_reached_leaves_a_warning_naming_the_tool_and_engine(
+    alice, settings, caplog
+):
+    # Each failure is a refund; an engine that is down shows nowhere else in the log.
+    settings.GENERATION_ENGINE = "webhook"
+    settings.WEBHOOK_BASE_URL = "http://127.0.0.1:9/webhook"  # nothing listens on the discard port
+    generation = start(alice)
+
+    with caplog.at_level("WARNING", logger="services.actions"):
+        run_generation(generation_id=generation.pk)
+
+    generation.refresh_from_db()
+    assert generation.status == "failed"
+    [record] = [r for r in caplog.records if "failed in the engine" in r.getMessage()]
+    assert record.levelname == "WARNING"
+    assert record.getMessage() == (
+        f"Generation {generation.pk} (meta-copy, engine webhook) failed in the engine: {generation.error_message}"
+    )
