@@ -214,6 +214,14 @@ def sync_subscription(*, snapshot: dict, at: datetime) -> Subscription:
         subscription.status = status
         subscription.price_id = price_id
         subscription.plan = Plan.objects.for_price_id(price_id)
+        if subscription.plan is None and status not in TERMINAL_STATUSES:
+            # Its user reads 'Unknown Plan' on /billing and is on Free everywhere else: the
+            # price needs a Plan row (its stripe_price_id) or the STRIPE_PRICE_* setting.
+            log.warning(
+                "Subscription %s is on price %r, which no plan sells; its user stays on Free",
+                snapshot["id"],
+                price_id,
+            )
         subscription.current_period_end = from_unix(_subscription_period_end(snapshot))
         subscription.cancel_at_period_end = bool(snapshot.get("cancel_at_period_end"))
         subscription.synced_at = at

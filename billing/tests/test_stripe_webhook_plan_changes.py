@@ -110,3 +110,19 @@ def test_an_invoice_whose_prices_no_plan_sells_records_the_price_it_pays_for(
     paid = PaidInvoice.objects.get(invoice_id="in_1SXbc0LkdIwHu7ixRenewPro")
     assert (paid.plan, paid.price_id) == (None, "price_1SVo3mLkdIwHu7ixPro14999")
     assert len(purchases(alice)) == 1
+
+
+def test_a_subscription_moved_to_a_price_no_plan_sells_is_logged(alice_subscribed, alice, caplog):
+    # Its user would read 'Unknown Plan' on /billing and be on Free elsewhere: staff must hear of it.
+    event = fixture("customer_subscription_updated_active")
+    event["id"], event["created"] = "evt_moved_to_an_unsold_price", event["created"] + 60
+    subscription = event["data"]["object"]
+    subscription["items"]["data"][0]["price"]["id"] = "price_nobody_sells"
+
+    with caplog.at_level("WARNING", logger="billing.actions"):
+        apply_stripe_event(event=event)
+
+    assert (
+        f"Subscription {subscription['id']} is on price 'price_nobody_sells', which no plan sells; "
+        "its user stays on Free"
+    ) in caplog.messages
