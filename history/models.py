@@ -126,8 +126,8 @@ class Generation(models.Model):
         indexes = [
             models.Index(fields=["user", "-created_at"], name="generation_user_newest"),
             # The dashboard counts a user's generations per status, and finds the newest id, on
-            # every visit: an index-only scan.
-            models.Index(fields=["user", "status", "id"], name="generation_user_status"),
+            # every visit: an index-only scan. Named anew in 0005: 0003 was once (user, status).
+            models.Index(fields=["user", "status", "id"], name="generation_user_status_id"),
             # The reaper scans only unfinished generations.
             models.Index(
                 fields=["status", "deadline_at"],
