@@ -36,3 +36,19 @@ def env_int(name: str, default: int) -> int:
 
 def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def env_choice(
+    name: str, default: str, choices: tuple[str, ...], aliases: dict[str, str] | None = None
+) -> str:
+    """One of `choices`, written in any letter case; `aliases` maps other accepted spellings
+    (upper case) to a choice. Empty means the default, as an `X=` line in an env file does."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    value = raw.strip().upper()
+    value = (aliases or {}).get(value, value)
+    by_upper = {choice.upper(): choice for choice in choices}
+    if value not in by_upper:
+        raise ImproperlyConfigured(f"{name} must be one of {', '.join(choices)}, got {raw!r}")
+    return by_upper[value]

@@ -10,7 +10,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import env_bool, env_choice, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(env_str("DATA_DIR", str(BASE_DIR / ".data")))
@@ -145,7 +145,7 @@ else:
 # --- Background jobs ---------------------------------------------------------------------
 # The database queue (`manage.py db_worker`) by default; RQ on Redis with
 # TASKS_BACKEND=django_tasks_rq.RQBackend (workers: `manage.py rqworker --job-class django_tasks_rq.Job default`).
-TASKS_BACKEND = env_str("TASKS_BACKEND", "config.task_queue.DatabaseBackend")
+TASKS_BACKEND = env_str("TASKS_BACKEND").strip() or "config.task_queue.DatabaseBackend"
 TASKS = {"default": {"BACKEND": TASKS_BACKEND}}
 if TASKS_BACKEND == "django_tasks_rq.RQBackend":
     if not REDIS_URL and not DEBUG:
@@ -432,7 +432,16 @@ LOGGING = {
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # Any letter case; WARN is the old name Python still accepts for WARNING.
+    "root": {
+        "handlers": ["console"],
+        "level": env_choice(
+            "LOG_LEVEL",
+            "INFO",
+            ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"),
+            aliases={"WARN": "WARNING"},
+        ),
+    },
     "filters": {
         "without_traceback": {"()": "config.log_filters.WithoutTraceback"},
         "as_warning": {"()": "config.log_filters.AsWarning"},
