@@ -57,6 +57,9 @@ class GenerationRequestSerializer(serializers.Serializer):
     # Any JSON object: the tool's schema checks each input (start_generation).
     inputs = serializers.DictField(default=dict)
     idempotency_key = serializers.CharField(max_length=100, required=False, allow_blank=False)
+    # Meta Ads Full's scrape: analyse the website again rather than answer with this user's
+    # analysis of it from the last day (which the answer then marks `reused`).
+    fresh = serializers.BooleanField(default=False)
 
     def validate_idempotency_key(self, value: str) -> str:
         if not is_storable_text(value):
@@ -82,6 +85,8 @@ class GenerationSerializer(serializers.Serializer):
     credits_used = serializers.IntegerField(read_only=True)
     created_at = serializers.DateTimeField(read_only=True)
     balance = serializers.SerializerMethodField()
+    # True when a scrape start answered with the user's earlier analysis of the same website.
+    reused = serializers.SerializerMethodField()
 
     def to_representation(self, generation) -> dict:
         return {
@@ -94,6 +99,7 @@ class GenerationSerializer(serializers.Serializer):
             "credits_used": generation.credits_used,
             "created_at": _DATETIME.to_representation(generation.created_at),
             "balance": self.get_balance(generation),
+            "reused": self.get_reused(generation),
         }
 
     def get_output(self, generation) -> dict:
@@ -104,6 +110,9 @@ class GenerationSerializer(serializers.Serializer):
 
     def get_error(self, generation) -> str | None:
         return generation.error_message or None
+
+    def get_reused(self, generation) -> bool:
+        return getattr(generation, "reused", False)
 
     def get_balance(self, generation) -> int:
         # start_generation hands over the balance its spend left; anything else reads it.
@@ -127,6 +136,7 @@ class GenerationsView(SignInRequired, BadRequestMixin, APIView):
                 tool=TOOLS[body.validated_data["tool"]],
                 inputs=body.validated_data["inputs"],
                 idempotency_key=body.validated_data.get("idempotency_key") or uuid.uuid4().hex,
+                fresh=body.validated_data["fresh"],
             )
         except GenerationInputError as exc:
             return Response({"errors": exc.errors}, status=400)

@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { toast } from "../lib/events.js";
+import { timeAgo } from "../lib/timeAgo.js";
 import { initialValues, resumedValues } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
@@ -36,6 +37,28 @@ function scrapeFailureMessage(outcome, texts) {
   if (outcome.lostTrack) return failureMessage(outcome, texts);
   if (outcome.networkError) return `Network error: ${outcome.networkError}`;
   return `Error: ${outcome.error || texts.fallback}`;
+}
+
+/** The toast for a scrape start answered with this website's analysis from earlier today (the
+ * server reuses one for a day): the documented 'Website scraped' would say it was just done. */
+export function reusedAnalysisToast(analysis) {
+  return `Using this website's analysis from ${timeAgo(analysis.created_at)} ago`;
+}
+
+/** Above an analysis from earlier: when it was made, and a way to make a new one now. */
+function EarlierAnalysisNotice({ analysis, onAnalyzeAgain, busy }) {
+  return (
+    <p
+      role="note"
+      className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100"
+      data-testid="earlier-analysis"
+    >
+      <span className="mr-auto">Analysis from {timeAgo(analysis.created_at)} ago</span>
+      <button type="button" className={ui.buttonSmall} onClick={onAnalyzeAgain} disabled={busy}>
+        Analyze again
+      </button>
+    </p>
+  );
 }
 
 /** One step's form (`step` names its fields' ids): ToolForm with the step's schema, texts and
@@ -92,7 +115,8 @@ export default function MetaAdsFull({ tool, balance: initialBalance, urls, toolL
     },
     onSettled: (settled) => {
       const texts = steps[settledStep(state, settled)].texts;
-      if (settled.status === "success") toast(texts.success);
+      if (settled.reused) toast(reusedAnalysisToast(settled));
+      else if (settled.status === "success") toast(texts.success);
       else toast(failureToast(settled, texts), "error");
       dispatch({ type: "settled", generation: settled });
     },
@@ -108,13 +132,16 @@ export default function MetaAdsFull({ tool, balance: initialBalance, urls, toolL
     if (analysed) UploadWidget.preload();
   }, [analysed]);
 
-  const submit = (step) => async (event) => {
-    event.preventDefault();
+  // `request`: {fresh: true} from 'Analyze again', so the server does not answer with the same
+  // earlier analysis.
+  const submit = (step, request) => async (event) => {
+    event?.preventDefault();
     const result = await form.submit({
       schema: steps[step].schema,
       inputs: { ...values[step], ...(step === "scrape" ? {} : { scrapeId: scrape?.id ?? "" }) },
       cost: steps[step].cost,
       extra: { step },
+      request,
       starting: () => dispatch({ type: "started", step }),
     });
     if (!result || result.generation || result.ignored) return;
@@ -176,7 +203,15 @@ export default function MetaAdsFull({ tool, balance: initialBalance, urls, toolL
           {scrape && (
             <>
               <OnDemand resetKey={scrape}>
-                <ScrapeResults output={scrape.output} headingRef={scrapeHeading} />
+                <ScrapeResults
+                  output={scrape.output}
+                  headingRef={scrapeHeading}
+                  notice={
+                    scrape.reused && (
+                      <EarlierAnalysisNotice analysis={scrape} onAnalyzeAgain={submit("scrape", { fresh: true })} busy={generation.busy} />
+                    )
+                  }
+                />
                 <FocusWhenShown target={scrapeHeading} shown={scrape.resumed ? null : scrape} />
               </OnDemand>
               <section aria-labelledby="maf-next-step" className={ui.card}>

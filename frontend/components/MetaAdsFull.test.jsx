@@ -70,6 +70,7 @@ function json(body, status = 200) {
 
 let replies;
 let toasts;
+let posted; // the bodies of the POSTs, in order
 const onToast = (event) => toasts.push(event.detail);
 const on = (method, url, response) => replies.push({ match: (u, o) => u === url && (o?.method || "GET") === method, response: () => response });
 const status = () => screen.getByTestId("form-status").textContent;
@@ -93,10 +94,12 @@ describe("MetaAdsFull", () => {
   beforeEach(() => {
     replies = [];
     toasts = [];
+    posted = [];
     window.addEventListener("adsmith:toast", onToast);
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url, options) => {
+        if (options?.method === "POST") posted.push(JSON.parse(options.body));
         const reply = replies.find((r) => r.match(url, options));
         if (!reply) return json({ generation: null, scrape: null });
         replies.splice(replies.indexOf(reply), 1);
@@ -170,5 +173,36 @@ describe("MetaAdsFull", () => {
     expect(screen.getByRole("button", { name: "Scrape Site" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: /Generate Meta Copy/ })).toBeNull();
     expect(sessionStorage.getItem("adsmith:meta-ads-full:forgotten-scrape")).toBe("3");
+  });
+
+  it("says an analysis from earlier today is one, and makes a new one on request", async () => {
+    await page();
+    const threeHoursAgo = new Date(Date.now() - (3 * 3600 + 120) * 1000).toISOString();
+    on("POST", "/api/generations/", json({ id: 3, step: "scrape", status: "success", output: { report: "The shop last week" }, created_at: threeHoursAgo, reused: true, balance: 100 }, 202));
+    fireEvent.change(screen.getByLabelText(/Website URL/), { target: { value: "https://shop.example" } });
+    await click("Scrape Site");
+    await act(() => vi.dynamicImportSettled());
+
+    expect(toasts).toContainEqual({ message: "Using this website's analysis from 3 hours ago", kind: "success" });
+    expect(toasts.map((t) => t.message)).not.toContain("scrape done (from props)");
+    expect(screen.getByTestId("earlier-analysis").textContent).toContain("Analysis from 3 hours ago");
+    expect(posted.at(-1).fresh).toBeUndefined();
+
+    on("POST", "/api/generations/", json({ id: 8, step: "scrape", status: "success", output: { report: "The shop today" }, created_at: new Date().toISOString(), reused: false, balance: 100 }, 202));
+    await click("Analyze again");
+    await act(() => vi.dynamicImportSettled());
+
+    expect(posted.at(-1)).toMatchObject({ tool: "meta-ads-full", fresh: true, inputs: { step: "scrape", websiteUrl: "https://shop.example" } });
+    expect(posted.at(-1).idempotency_key).not.toBe(posted.at(-2).idempotency_key);
+    expect(toasts.at(-1)).toEqual({ message: "scrape done (from props)", kind: "success" });
+    expect(screen.getByTestId("scrape-report").textContent).toContain("The shop today");
+    expect(screen.queryByTestId("earlier-analysis")).toBeNull();
+  });
+
+  it("shows no notice on an analysis just made", async () => {
+    await scraped();
+    expect(screen.getByTestId("scrape-report").textContent).toContain("A shop");
+    expect(screen.queryByTestId("earlier-analysis")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Analyze again" })).toBeNull();
   });
 });

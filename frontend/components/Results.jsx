@@ -189,8 +189,9 @@ export function SpyResults({ output, headingRef }) {
   );
 }
 
-/** Meta Ads Full's 'Website Analysis Results': a report text or the scrape's key/value fields. */
-export function ScrapeResults({ output, headingRef }) {
+/** Meta Ads Full's 'Website Analysis Results': a report text or the scrape's key/value fields.
+ * `notice`: a line above them (an analysis from earlier: when, and 'Analyze again'). */
+export function ScrapeResults({ output, headingRef, notice }) {
   const parts = outputParts({ report: output?.report, fields: output?.fields });
   return (
     <ResultCard
@@ -199,6 +200,7 @@ export function ScrapeResults({ output, headingRef }) {
       headingRef={headingRef}
       actions={<CopyButton text={outputText(parts)} what="website analysis" />}
     >
+      {notice}
       {output?.websiteUrl && !output?.report && <p className={`${ui.muted} mb-3 break-all`}>{output.websiteUrl}</p>}
       {output?.report ? (
         <ReportText text={output.report} className="text-sm leading-relaxed" data-testid="scrape-report" />

@@ -151,9 +151,10 @@ function useFocusFirstError(formRef, errors, attempt) {
  * short, checks the fields (focus goes to the first invalid one), then starts the generation
  * through `generation` (useGeneration). The server's field errors come back to the form.
  *
- * `submit({schema, inputs, cost, extra, starting})` resolves to the start's result, or null when
- * it did not start; `extra` goes with the checked inputs (Meta Ads Full's step), `starting()`
- * runs just before the request goes out. ToolForm draws the form it goes with.
+ * `submit({schema, inputs, cost, extra, request, starting})` resolves to the start's result, or
+ * null when it did not start; `extra` goes with the checked inputs (Meta Ads Full's step),
+ * `request` beside them (Meta Ads Full's `fresh`), `starting()` runs just before the request
+ * goes out. ToolForm draws the form it goes with.
  */
 export function useToolForm({ generation, balance }) {
   const [errors, setErrors] = useState({});
@@ -163,7 +164,7 @@ export function useToolForm({ generation, balance }) {
   useFocusFirstError(formRef, errors, attempt);
   usePreloadedOverlay();
 
-  const submit = async ({ schema, inputs, cost, extra = {}, starting }) => {
+  const submit = async ({ schema, inputs, cost, extra = {}, request = {}, starting }) => {
     setAttempt((n) => n + 1);
     if (generation.busy) return null;
     if (uploading) {
@@ -178,7 +179,7 @@ export function useToolForm({ generation, balance }) {
     setErrors(checked.errors);
     if (Object.keys(checked.errors).length) return null;
     starting?.();
-    const result = await generation.start({ ...extra, ...checked.values });
+    const result = await generation.start({ ...extra, ...checked.values }, request);
     if (result.errors) {
       setErrors(result.errors);
       setAttempt((n) => n + 1);

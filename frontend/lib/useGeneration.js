@@ -74,7 +74,8 @@ function idempotencyKey() {
 /**
  * Starts a tool's generation and follows it to the end.
  *
- * - `start(inputs)` POSTs; the response's balance goes to the shell at once. Resolves to
+ * - `start(inputs, request)` POSTs; `request` holds flags for the request itself, beside the
+ *   inputs (Meta Ads Full's `fresh`). The response's balance goes to the shell at once. Resolves to
  *   `{generation}`, `{errors}` (400, by field) or `{problem}` (refused or unreachable).
  *   A start whose answer is lost is sent again with the same idempotency key, with the overlay
  *   up and `connectionLost` set, for up to START_WINDOW_MS; the first answer carries on into
@@ -175,18 +176,18 @@ export function useGeneration({ slug, urls, onSettled, onResume }) {
   });
 
   const start = useCallback(
-    async (inputs) => {
+    async (inputs, request = {}) => {
       if (starting.current) return { ignored: true };
       starting.current = true;
       userStarted.current = true;
       setSubmitting(true);
       setStartedAt(Date.now());
-      const sent = JSON.stringify(inputs);
+      const sent = JSON.stringify([inputs, request]);
       const key = unanswered.current?.inputs === sent ? unanswered.current.key : idempotencyKey();
       try {
         const generation = await postWithResends(
           urls.generations,
-          { tool: slug, inputs, idempotency_key: key },
+          { ...request, tool: slug, inputs, idempotency_key: key },
           (failures) => failures >= LOST_AFTER_FAILURES && setConnectionLost(true),
         );
         setConnectionLost(false);

@@ -6,7 +6,12 @@ from django.urls import reverse
 
 from credits.models import LedgerEntry, balance_of
 from history.models import Generation
-from services.tests.generation_inputs import META_COPY_INPUTS, SOCIAL_COPY_INPUTS
+from services.tests.generation_inputs import (
+    META_COPY_INPUTS,
+    SCRAPE_INPUTS,
+    SOCIAL_COPY_INPUTS,
+    finished_scrape,
+)
 
 URL = reverse("services:api-generations")
 
@@ -34,6 +39,7 @@ def test_it_starts_a_generation_and_answers_202_with_it(alice_client, alice):
         "credits_used": 20,
         "created_at": body["created_at"],
         "balance": 80,
+        "reused": False,
     }
     assert generation.user == alice and generation.service_type == "meta_copy"
     assert generation.input_data["brand"] == "Glow Naturals"
@@ -251,3 +257,46 @@ def test_it_needs_the_csrf_token(alice):
 
 def test_only_post_is_allowed(alice_client):
     assert alice_client.get(URL).status_code == 405
+
+
+# --- Meta Ads Full: a website analysed within the day ------------------------------------------
+
+
+def scrape(key: str, **extra):
+    return {"tool": "meta-ads-full", "inputs": SCRAPE_INPUTS, "idempotency_key": key, **extra}
+
+
+def test_a_website_analysed_today_answers_with_that_analysis_marked_reused(alice_client, alice):
+    earlier = finished_scrape(alice, url=SCRAPE_INPUTS["websiteUrl"])
+    response = post(alice_client, scrape("again"))
+    assert response.status_code == 202
+    body = response.json()
+    assert (body["id"], body["status"], body["reused"]) == (earlier.pk, "success", True)
+    assert body["output"]["report"] == "Glow Naturals sells vitamin C serums."
+    assert Generation.objects.count() == 1  # no engine call, nothing queued
+
+
+def test_fresh_analyses_the_website_again(alice_client, alice):
+    earlier = finished_scrape(alice, url=SCRAPE_INPUTS["websiteUrl"])
+    response = post(alice_client, scrape("fresh", fresh=True))
+    assert response.status_code == 202
+    body = response.json()
+    assert body["id"] != earlier.pk
+    assert (body["status"], body["reused"]) == ("queued", False)
+    # The flag is the request's, not an input: the engine is sent the same body as ever.
+    assert Generation.objects.get(pk=body["id"]).input_data == {**SCRAPE_INPUTS}
+
+
+def test_a_fresh_analysis_still_counts_against_the_scrape_limit(alice_client, alice, settings):
+    settings.SCRAPES_PER_HOUR = 1
+    finished_scrape(alice, url=SCRAPE_INPUTS["websiteUrl"])
+    assert post(alice_client, scrape("reused")).status_code == 202  # reusing costs nothing
+    refused = post(alice_client, scrape("fresh", fresh=True))
+    assert refused.status_code == 429
+    assert refused.json()["detail"].startswith("You have scraped too many websites in the last hour.")
+
+
+def test_fresh_must_be_a_boolean(alice_client):
+    response = post(alice_client, scrape("bad", fresh="soon"))
+    assert response.status_code == 400
+    assert response.json() == {"errors": {"fresh": ["Must be a valid boolean."]}}

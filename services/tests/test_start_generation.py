@@ -33,8 +33,18 @@ def test_a_scrape_is_free(alice):
 
 def test_a_recent_successful_scrape_of_the_same_site_is_reused(alice):
     earlier = finished_scrape(alice, url=SCRAPE_INPUTS["websiteUrl"])
-    assert start(alice, SCRAPE_INPUTS) == earlier
+    reused = start(alice, SCRAPE_INPUTS)
+    assert reused == earlier and reused.reused
     assert Generation.objects.count() == 1
+
+
+def test_a_fresh_scrape_is_not_answered_with_the_recent_one(alice):
+    earlier = finished_scrape(alice, url=SCRAPE_INPUTS["websiteUrl"])
+    fresh = start_generation(
+        user=alice, tool=META_ADS_FULL, inputs=SCRAPE_INPUTS, idempotency_key="f", fresh=True
+    )
+    assert fresh != earlier and fresh.status == Generation.Status.QUEUED
+    assert not getattr(fresh, "reused", False)
 
 
 @pytest.mark.parametrize(
