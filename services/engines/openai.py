@@ -18,18 +18,19 @@ from config import outbound
 from services.engines.base import Assets, EngineError, EngineResult, run_operation
 from services.engines.images import png_from_reference, read_input_image
 from services.engines.meta_ad_library import SPY_FAILED, clean_snapshot_url, search_ads_archive
-from services.engines.page_text import fetch_page, page_report
-from services.engines.replies import excerpt, for_log
-from services.engines.webhook_parsers import (
+from services.engines.outputs import (
+    MAX_VARIATIONS,
     NO_FULL_IMAGE,
     NO_FULL_VARIATIONS,
     NO_IMAGE,
     NO_VARIATIONS,
     SCRAPE_FAILED,
     SOCIAL_COPY_FAILED,
-    VARIATION_DEFAULTS,
+    copy_variation,
     scrape_report_text,
 )
+from services.engines.page_text import fetch_page, page_report
+from services.engines.replies import excerpt, for_log
 from services.registry import fallback_error_for
 
 logger = logging.getLogger(__name__)
@@ -442,14 +443,14 @@ class OpenAIEngine:
         for item in data.get("variations") or []:
             if not isinstance(item, dict):
                 continue
-            found = {
+            texts = {
                 key: str(item.get(key) or "").strip() for key in ("headline", "description", "primaryText")
             }
-            if any(found.values()):
-                variations.append({key: value or VARIATION_DEFAULTS[key] for key, value in found.items()})
+            if variation := copy_variation(**texts):
+                variations.append(variation)
         if not variations:
             raise EngineError(empty_message)
-        return variations[: max(1, min(versions, 5))]
+        return variations[: max(1, min(versions, MAX_VARIATIONS))]
 
     def result(self, output: dict) -> EngineResult:
         return EngineResult(output={**output, "engine": self.name})

@@ -16,6 +16,7 @@ from services.engines import webhook_parsers as parse
 from services.engines.base import Assets, EngineError, EngineResult, run_operation
 from services.engines.images import image_for_webhook, png_from_reference
 from services.engines.meta_ad_library import NETWORK_FAILED, meta_spy_values
+from services.engines.outputs import NO_FULL_IMAGE, NO_FULL_VARIATIONS, NO_IMAGE
 from services.engines.replies import for_log
 from services.registry import SPY_MASTER, timeout_error_for
 
@@ -99,7 +100,7 @@ class WebhookEngine:
         )
         data = self.post_json("META_CREATIVE", body)
         reference = parse.find_meta_creative_image(data)
-        return self.image_result(png_from_reference(reference, no_image_message=parse.NO_IMAGE))
+        return self.image_result(png_from_reference(reference, no_image_message=NO_IMAGE))
 
     def scrape(self, inputs: dict, assets: Assets) -> EngineResult:
         body = {
@@ -123,7 +124,7 @@ class WebhookEngine:
             "timestamp": iso_timestamp(),
         }
         data = self.post_json("META_COPY_FULL", body)
-        return self.result(parse.parse_meta_copy_response(data, empty_message=parse.NO_FULL_VARIATIONS))
+        return self.result(parse.parse_meta_copy_response(data, empty_message=NO_FULL_VARIATIONS))
 
     def meta_creative_full(self, inputs: dict, assets: Assets) -> EngineResult:
         body = {
@@ -139,7 +140,7 @@ class WebhookEngine:
         }
         data = self.post_json("META_CREATIVE_FULL", body, tolerate_text=True)
         reference = parse.find_full_creative_image(data)
-        return self.image_result(png_from_reference(reference, no_image_message=parse.NO_FULL_IMAGE))
+        return self.image_result(png_from_reference(reference, no_image_message=NO_FULL_IMAGE))
 
     def social_media_copy(self, inputs: dict, assets: Assets) -> EngineResult:
         body = self.form_body(
@@ -158,7 +159,7 @@ class WebhookEngine:
         )
         data = self.post_json("SOCIAL_MEDIA_CREATIVE", body)
         reference = parse.find_social_creative_image(data)
-        return self.image_result(png_from_reference(reference, no_image_message=parse.NO_IMAGE))
+        return self.image_result(png_from_reference(reference, no_image_message=NO_IMAGE))
 
     def spy(self, inputs: dict, assets: Assets) -> EngineResult:
         values = meta_spy_values({name: inputs[name] for name in SPY_FIELDS})

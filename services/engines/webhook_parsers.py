@@ -9,21 +9,16 @@ from typing import Any
 
 from services.engines.base import EngineError
 from services.engines.meta_ad_library import SPY_FAILED, clean_snapshot_url
+from services.engines.outputs import (
+    MAX_VARIATIONS,
+    NO_FULL_IMAGE,
+    NO_IMAGE,
+    NO_VARIATIONS,
+    SCRAPE_FAILED,
+    SOCIAL_COPY_FAILED,
+    copy_variation,
+)
 from services.engines.replies import excerpt
-from services.registry import SOCIAL_MEDIA_COPY, fallback_error_for
-
-NO_VARIATIONS = "No valid variations generated"
-NO_FULL_VARIATIONS = "Failed to generate Meta Copy variations"
-NO_IMAGE = "No image was generated. Please check your inputs and try again."
-NO_FULL_IMAGE = "Failed to generate Meta Creative"
-SCRAPE_FAILED = "Failed to scrape website. Please try again."
-SOCIAL_COPY_FAILED = fallback_error_for(SOCIAL_MEDIA_COPY)
-MAX_VARIATIONS = 5
-VARIATION_DEFAULTS = {
-    "headline": "No headline available",
-    "description": "No description available",
-    "primaryText": "No primary text available",
-}
 
 # Meta Creative: where an image may be, in the documented order, then the spellings other
 # automation tools use (the documents leave the rest of the search open).
@@ -100,13 +95,13 @@ def parse_meta_copy_response(data: Any, *, empty_message: str = NO_VARIATIONS) -
         raise EngineError(empty_message)
     variations = []
     for n in range(1, MAX_VARIATIONS + 1):
-        found = {
-            "headline": _text(item.get(f"Headline{n}")),
-            "description": _text(item.get(f"Description{n}")),
-            "primaryText": _text(item.get(f"PrimaryText{n}")),
-        }
-        if any(found.values()):
-            variations.append({key: value or VARIATION_DEFAULTS[key] for key, value in found.items()})
+        variation = copy_variation(
+            headline=_text(item.get(f"Headline{n}")),
+            description=_text(item.get(f"Description{n}")),
+            primaryText=_text(item.get(f"PrimaryText{n}")),
+        )
+        if variation:
+            variations.append(variation)
     if not variations:
         raise EngineError(empty_message)
     return {"variations": variations}
@@ -150,13 +145,6 @@ def scrape_data_for_webhook(scrape_output: dict) -> Any:
     if scrape_output.get("report"):
         return {"Report": scrape_output["report"]}
     return dict(scrape_output.get("fields") or {})
-
-
-def scrape_report_text(scrape_output: dict) -> str:
-    """The scrape as one text (the report, or its fields one per line) for prompts and bodies."""
-    if scrape_output.get("report"):
-        return str(scrape_output["report"])
-    return "\n".join(f"{key}: {value}" for key, value in (scrape_output.get("fields") or {}).items())
 
 
 # --- images -----------------------------------------------------------------------------------------

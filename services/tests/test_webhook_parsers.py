@@ -3,6 +3,7 @@
 import pytest
 
 from services.engines.base import EngineError
+from services.engines.outputs import scrape_report_text
 from services.engines.webhook_parsers import (
     as_image_reference,
     find_full_creative_image,
@@ -14,7 +15,6 @@ from services.engines.webhook_parsers import (
     parse_social_copy_response,
     parse_spy_response,
     scrape_data_for_webhook,
-    scrape_report_text,
     webhook_error,
 )
 
