@@ -427,21 +427,18 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
+# Any letter case; WARN is the old name Python still accepts for WARNING.
+LOG_LEVEL = env_choice(
+    "LOG_LEVEL", "INFO", ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"), aliases={"WARN": "WARNING"}
+)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    # Any letter case; WARN is the old name Python still accepts for WARNING.
-    "root": {
-        "handlers": ["console"],
-        "level": env_choice(
-            "LOG_LEVEL",
-            "INFO",
-            ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"),
-            aliases={"WARN": "WARNING"},
-        ),
-    },
+    # The handler's level too: db_worker sets its own loggers to INFO whatever the root's level,
+    # and every task's RUNNING/SUCCESSFUL line would pass at LOG_LEVEL=WARNING.
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain", "level": LOG_LEVEL}},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "filters": {
         "without_traceback": {"()": "config.log_filters.WithoutTraceback"},
         "as_warning": {"()": "config.log_filters.AsWarning"},

@@ -42,3 +42,15 @@ def test_an_unknown_log_level_names_the_variable_and_the_levels(tmp_path):
     assert result.returncode != 0
     assert "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL, got 'verbose'" in result.stderr
     assert "Unable to configure root logger" not in result.stderr
+
+
+def test_a_logger_set_to_info_by_its_library_still_logs_nothing_below_log_level(tmp_path):
+    # db_worker sets django_tasks' loggers to INFO itself: its task lines must not pass WARNING.
+    code = (
+        "import logging; tasks = logging.getLogger('django.tasks'); tasks.setLevel(logging.INFO); "
+        "tasks.info('a task line'); tasks.warning('a warning line')"
+    )
+    result = manage("shell", "-c", code, env=production_env(DATA_DIR=str(tmp_path), LOG_LEVEL="WARNING"))
+    assert result.returncode == 0, result.stderr
+    assert "a warning line" in result.stderr
+    assert "a task line" not in result.stderr
