@@ -18,6 +18,7 @@ from billing.actions import NoBillingAccount, apply_stripe_event, cancel_subscri
 from billing.invoices import invoice_as_json
 from billing.models import Plan, StripeCustomer, Subscription
 from billing.stripe_client import InvalidWebhook, StripeUnavailable
+from config.api_errors import BadRequestMixin
 from credits.models import balance_of
 
 log = logging.getLogger(__name__)
@@ -88,14 +89,18 @@ class _InvoicesOut(serializers.Serializer):
     )
 
 
+SUBSCRIPTION_ID_REQUIRED = "subscriptionId is required"
+
+
 class _CancelIn(serializers.Serializer):
     subscriptionId = serializers.CharField()  # camelCase: the documented body field
 
 
-class BillingActionsView(APIView):
+class BillingActionsView(BadRequestMixin, APIView):
     """The documented billing function: GET ?action=get-subscription | get-invoices,
-    POST ?action=cancel-subscription {subscriptionId}. Stripe failures answer 502 with a
-    message, never a 500."""
+    POST ?action=cancel-subscription {subscriptionId}. Errors have the JSON API's shapes
+    (docs/CONTRACTS.md): a bad body or a missing subscriptionId is 400 `{"errors": …}`; an unknown
+    action, subscription or a Stripe failure (502, never a 500) is `{"detail": …}`."""
 
     def permission_denied(self, request, message=None, code=None):
         if request.user is None or not request.user.is_authenticated:
@@ -132,7 +137,9 @@ class BillingActionsView(APIView):
             return Response({"detail": "Unknown action"}, status=status.HTTP_400_BAD_REQUEST)
         body = _CancelIn(data=request.data if isinstance(request.data, dict) else {})
         if not body.is_valid() or not isinstance(request.data.get("subscriptionId"), str):
-            return Response({"detail": "subscriptionId is required"}, status=status.HTTP_400_BAD_REQUEST)
+            return Response(
+                {"errors": {"subscriptionId": [SUBSCRIPTION_ID_REQUIRED]}}, status=status.HTTP_400_BAD_REQUEST
+            )
         try:
             subscription = cancel_subscription(
                 user=request.user, subscription_id=body.validated_data["subscriptionId"]

@@ -7,6 +7,7 @@ what pages show and download.
 """
 
 from django.urls import reverse
+from rest_framework.fields import DateTimeField
 
 from history.models import CreativeVersion, Generation
 from history.storage import StoredPath, parse_stored_path
@@ -25,7 +26,8 @@ def version_payload(version: CreativeVersion, *, original: str | None = None) ->
         "id": version.pk,
         "image": version.file_url,
         "layers": version.layers,
-        "created_at": version.created_at.isoformat(),
+        # As every other API time is written (DRF's: "…Z" in UTC, else the reader's offset).
+        "created_at": DateTimeField().to_representation(version.created_at),
     }
     if original is not None:
         payload["original"] = original

@@ -169,15 +169,25 @@ def test_cancel_needs_a_subscription_id(alice_client, stripe_keys, body):
     )
 
     assert response.status_code == 400
-    assert response.json() == {"detail": "subscriptionId is required"}
+    assert response.json() == {"errors": {"subscriptionId": ["subscriptionId is required"]}}
 
 
-def test_cancel_with_a_broken_json_body_is_a_400(alice_client, stripe_keys):
+def test_cancel_with_a_broken_json_body_is_a_400_in_the_apis_shape(alice_client, stripe_keys):
     response = alice_client.post(
         f"{API}?action=cancel-subscription", data="{", content_type="application/json"
     )
 
     assert response.status_code == 400
+    assert list(response.json()["errors"]) == ["non_field_errors"]
+
+
+def test_cancel_with_another_content_type_is_a_400_in_the_apis_shape(alice_client, stripe_keys):
+    response = alice_client.post(
+        f"{API}?action=cancel-subscription", data="subscriptionId=sub_1", content_type="text/plain"
+    )
+
+    assert response.status_code == 400
+    assert response.json() == {"errors": {"non_field_errors": ["Unsupported content type."]}}
 
 
 def test_cancel_with_json_nested_deeper_than_python_recurses_is_a_400(alice_client, stripe_keys):
@@ -187,7 +197,7 @@ def test_cancel_with_json_nested_deeper_than_python_recurses_is_a_400(alice_clie
     )
 
     assert response.status_code == 400
-    assert response.json() == {"detail": "The request body is not valid JSON."}
+    assert response.json() == {"errors": {"non_field_errors": ["The request body is not valid JSON."]}}
 
 
 def test_signed_out_cancel_says_please_sign_in(client, alice_subscribed):

@@ -44,6 +44,7 @@ def test_it_saves_the_png_and_layers_as_a_new_version(alice_client, alice):
     assert version.generation == generation
     assert body["image"] == version.file_url
     assert body["layers"] == layers(text="Sale")
+    assert body["created_at"].endswith("Z")  # written as every other API time is
     stored = stored_path_from_reference(body["image"])
     assert stored.user_id == alice.pk and stored.area == "generation-history"
     with Image.open(io.BytesIO(read_file(stored.path))) as saved:
