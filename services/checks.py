@@ -5,14 +5,17 @@ been charged. The payment settings' checks are billing's (billing/checks.py).
 
 With DEBUG off each problem is an Error, which stops those commands; with DEBUG on it is a Warning,
 so a developer can still run the app with only part of the configuration. The checks read settings
-only: nothing is called.
+(and, for overrides that name nothing, the environment's variable names) only: nothing is called.
 """
+
+import os
 
 from django.conf import settings
 from django.core import checks
 
 from config.health import SERVING_CHECKS, settings_problem
 from services.engines.base import ENGINES, engine_name_for, engine_setting_name
+from services.engines.webhook import DEFAULT_PATHS
 from services.registry import SPY_MASTER, TOOLS
 
 
@@ -72,3 +75,30 @@ def check_generation_engines(app_configs=None, **kwargs) -> list[checks.CheckMes
             )
         )
     return problems
+
+
+# The per-tool and per-call overrides config/settings.py reads: GENERATION_ENGINE_<TOOL>, WEBHOOK_PATH_<CALL>.
+_OVERRIDE_PREFIXES = ("GENERATION_ENGINE_", "WEBHOOK_PATH_")
+
+
+@checks.register()
+def check_override_names(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
+    """An override whose name matches no tool or webhook call (a typo, a tool's old name) would be
+    ignored without a word: a warning names it, and the overrides of its kind that exist."""
+    known = {engine_setting_name(tool) for tool in TOOLS.values()} | {
+        f"WEBHOOK_PATH_{name}" for name in DEFAULT_PATHS
+    }
+    warnings = []
+    for name in sorted(os.environ):
+        prefix = next((prefix for prefix in _OVERRIDE_PREFIXES if name.startswith(prefix)), None)
+        if prefix is None or name in known:
+            continue
+        same_kind = sorted(setting for setting in known if setting.startswith(prefix))
+        warnings.append(
+            checks.Warning(
+                f"{name} is set but names no tool or webhook call; it is ignored.",
+                hint=f"The {prefix}… overrides are: {', '.join(same_kind)}.",
+                id="services.W001",
+            )
+        )
+    return warnings

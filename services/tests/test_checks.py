@@ -113,3 +113,23 @@ def test_a_mistake_stops_a_production_start(tmp_path):
     result = manage("check", env=production_env(DATA_DIR=str(tmp_path), GENERATION_ENGINE="opneai"))
     assert result.returncode != 0
     assert "services.E001" in result.stderr
+
+
+def test_an_override_that_names_no_tool_is_a_warning_naming_it(monkeypatch):
+    from services.checks import check_override_names
+
+    monkeypatch.setenv("GENERATION_ENGINE_META_COPY", "demo")  # a real one: fine
+    monkeypatch.setenv("GENERATION_ENGINE_META_COPPY", "webhook")
+    monkeypatch.setenv("WEBHOOK_PATH_SPY", "spy")
+
+    warnings = check_override_names()
+
+    assert [(w.id, w.msg) for w in warnings] == [
+        (
+            "services.W001",
+            "GENERATION_ENGINE_META_COPPY is set but names no tool or webhook call; it is ignored.",
+        ),
+        ("services.W001", "WEBHOOK_PATH_SPY is set but names no tool or webhook call; it is ignored."),
+    ]
+    assert "GENERATION_ENGINE_META_COPY" in warnings[0].hint
+    assert "WEBHOOK_PATH_SPY_AGENT" in warnings[1].hint
