@@ -273,15 +273,16 @@ def _lock_balance_row(user) -> None:
 
 
 def _check_generation_limits(user) -> None:
-    """The per-user abuse limits (GENERATION_MAX_ACTIVE_PER_USER in flight, GENERATIONS_PER_HOUR
-    started — Meta Ads Full's free scrapes not among them: they have SCRAPES_PER_HOUR, and a few
-    sites analysed should not refuse a paid generation), counted from the generation records — the caller's new one included — while the
-    caller holds the lock on the user's balance row, so one user's concurrent starts are counted
-    one at a time and the limits hold exactly; other users never wait. (SQLite has no row locks
-    and needs none: its transactions start with BEGIN IMMEDIATE, so writers already take turns.)
+    """The per-user abuse limits — GENERATION_MAX_ACTIVE_PER_USER in flight, GENERATIONS_PER_HOUR
+    started (Meta Ads Full's free scrapes not among them: they have SCRAPES_PER_HOUR, and a few
+    sites analysed should not refuse a paid generation) — counted from the generation records,
+    the caller's new one included, while the caller holds the lock on the user's balance row: one
+    user's concurrent starts are counted one at a time and the limits hold exactly; other users
+    never wait. (SQLite has no row locks and needs none: its transactions start with BEGIN
+    IMMEDIATE, so writers already take turns.)
 
     Both counts in one statement, written in SQL (as an ORM aggregate it cost more Python than
-    the database spends on it). Each count reads its own index — (user, status) and (user,
+    the database spends on it). Each count reads its own index — (user, status, id) and (user,
     created_at) — and stops one row past its limit, so its cost does not grow with the user's
     history: knowing "over the limit" needs no exact total."""
     active_limit = settings.GENERATION_MAX_ACTIVE_PER_USER
