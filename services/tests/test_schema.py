@@ -52,16 +52,20 @@ def options_of(slug, name, step=None):
 
 
 # --- every tool: the documented required fields filled, everything else from the defaults ---------
-@pytest.mark.parametrize(
-    ("slug", "inputs"),
-    [
-        ("meta-copy", META_COPY_VALID),
-        ("meta-creative", META_CREATIVE_VALID),
-        ("social-media-copy", SOCIAL_COPY_VALID),
-        ("social-media-creative", SOCIAL_CREATIVE_VALID),
-        ("spy-master", SPY_VALID),
-    ],
-)
+ONE_STEP_VALID = {
+    "meta-copy": META_COPY_VALID,
+    "meta-creative": META_CREATIVE_VALID,
+    "social-media-copy": SOCIAL_COPY_VALID,
+    "social-media-creative": SOCIAL_CREATIVE_VALID,
+    "spy-master": SPY_VALID,
+}
+
+
+def test_every_one_step_tool_has_valid_inputs_here():
+    assert set(ONE_STEP_VALID) == {slug for slug, tool in TOOLS.items() if not tool.steps}
+
+
+@pytest.mark.parametrize(("slug", "inputs"), ONE_STEP_VALID.items(), ids=list(ONE_STEP_VALID))
 def test_defaults_with_the_required_fields_are_valid(slug, inputs):
     cleaned, errors = schema(slug).validate(inputs)
     assert errors == {}

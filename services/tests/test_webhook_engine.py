@@ -6,7 +6,7 @@ import re
 import pytest
 
 from services.engines.base import EngineError
-from services.engines.webhook import WebhookEngine
+from services.engines.webhook import DEFAULT_PATHS, WebhookEngine
 from services.registry import TOOLS
 from services.tests.images import image_size, make_b64_png, make_png
 
@@ -587,6 +587,12 @@ WEBHOOK_CALLS = [
         {"productImageUrl": "https://cdn.example.com/p.png"},
     ),
 ]
+
+
+def test_the_parametrized_calls_cover_every_webhook_call():
+    # Spy Master's call (spy-agent) has tests of its own above: its reply and timeout differ.
+    covered = {path for _slug, _step, path, _inputs in WEBHOOK_CALLS} | {DEFAULT_PATHS["SPY_AGENT"]}
+    assert covered == set(DEFAULT_PATHS.values())
 
 
 def call_inputs(slug, step, inputs):
