@@ -11,6 +11,8 @@ from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooMany
 from rest_framework.exceptions import ErrorDetail, NotAuthenticated, ParseError, UnsupportedMediaType
 from rest_framework.response import Response
 
+from config.rate_limits import retry_after_headers
+
 API_PATH_PREFIXES = ("/api/", "/billing/api/")
 
 NOT_FOUND = "Not found."  # DRF's own text for a missing object
@@ -84,6 +86,12 @@ def bad_body_message(exc) -> str | None:
     if isinstance(exc, ParseError):
         return str(exc.detail)  # the project's parsers word it for users (config/parsers.py)
     return refused_body_message(exc)
+
+
+def limit_reached(exc) -> Response:
+    """429 `{"detail": message}` for a per-user limit (`exc` carries `message`, and `retry_after` in
+    seconds when the wait is known: then the `Retry-After` header says it too)."""
+    return Response({"detail": exc.message}, status=429, headers=retry_after_headers(exc.retry_after))
 
 
 def exception_handler(exc, context):

@@ -25,9 +25,9 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api_errors import BadRequestMixin, content_length
+from config.api_errors import BadRequestMixin, content_length, limit_reached
 from config.parsers import MultiPartParser
-from config.rate_limits import UploadLimitReached, retry_after_headers, take_upload_slot
+from config.rate_limits import UploadLimitReached, take_upload_slot
 from config.storage import StorageFailed
 from history.actions import (
     NO_FILE,
@@ -144,7 +144,7 @@ class VersionsView(BadRequestMixin, APIView):
         try:
             take_upload_slot(user=request.user)
         except UploadLimitReached as exc:
-            return Response({"detail": exc.message}, status=429, headers=retry_after_headers(exc.retry_after))
+            return limit_reached(exc)
         too_large = size_message(VERSION_MAX_BYTES)
         # The layers field and the multipart framing come on top of the image.
         if content_length(request) > VERSION_MAX_BYTES + LAYERS_MAX_CHARS:

@@ -14,9 +14,9 @@ from rest_framework.exceptions import NotAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api_errors import BadRequestMixin, content_length
+from config.api_errors import BadRequestMixin, content_length, limit_reached
 from config.parsers import MultiPartParser
-from config.rate_limits import UploadLimitReached, retry_after_headers, take_upload_slot
+from config.rate_limits import UploadLimitReached, take_upload_slot
 from config.storage import StorageFailed
 from credits.actions import InsufficientCredits
 from credits.models import balance_of
@@ -143,7 +143,7 @@ class GenerationsView(SignInRequired, BadRequestMixin, APIView):
         except InsufficientCredits as exc:
             return Response({"detail": str(exc)}, status=402)
         except GenerationLimitReached as exc:
-            return Response({"detail": exc.message}, status=429, headers=retry_after_headers(exc.retry_after))
+            return limit_reached(exc)
         return generation_response(generation, status=202)
 
 
@@ -219,7 +219,7 @@ class UploadsView(SignInRequired, BadRequestMixin, APIView):
         try:
             take_upload_slot(user=request.user)
         except UploadLimitReached as exc:
-            return Response({"detail": exc.message}, status=429, headers=retry_after_headers(exc.retry_after))
+            return limit_reached(exc)
         if content_length(request) > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD:
             return Response({"errors": {"file": [size_message(UPLOAD_MAX_BYTES)]}}, status=400)
         bucket = request.data.get("bucket")
