@@ -45,7 +45,7 @@ def main() -> int:
     call_command("collectstatic", "--noinput", verbosity=0)
     dashboard_user = seed.make_user("dashboard@bench.local")
     seed.seed_history(dashboard_user)
-    money_users = [seed.make_user(f"money{n}@bench.local") for n in range(money_path.CLIENTS)]
+    money_users = [seed.make_user(f"money{n}@bench.local", password=None) for n in range(money_path.USERS)]
     jobs_user = seed.make_user("jobs@bench.local")
     grant_credits(
         user=jobs_user, amount=jobs.SUBMISSIONS * 20, reason="Benchmark", idempotency_key="bench-jobs"

@@ -1,8 +1,12 @@
 """(2) The money path: paid generation requests (validate, spend, record, enqueue) through the API
-with 16 concurrent clients — 16 signed-in users — alternated with /healthz; no worker runs, the tasks
-wait in the database queue. Then 16 clients as one user: one user's requests queue on that user's
-row (the spend and the per-user limits are exact). The ledger is checked afterwards: every accepted
-request spent exactly once."""
+with 16 concurrent clients, alternated with /healthz; no worker runs, the tasks wait in the
+database queue. Each client's requests take its 64 signed-in users in turn, so 1,024 users each
+start a few generations, as a site's users do: the per-user limits are counted from each user's
+own recent generations, and with 16 users starting thousands each those counts would grow all
+run long (no worker finishes anything) and measure an abuser's history, not a paid request.
+Then 16 clients as one user: one user's requests queue on that user's row (the spend and the
+per-user limits are exact). The ledger is checked afterwards: every accepted request spent
+exactly once."""
 
 import io
 import json
@@ -23,6 +27,7 @@ from history.models import Generation
 ROUNDS = 10  # short rounds, alternated: a noisy machine drifts less within one pair
 SECONDS = 2
 CLIENTS = 16
+USERS = CLIENTS * 64
 COST = 20
 STARTING_CREDITS = 1_000_000  # Meta Copy
 INPUTS = {
@@ -40,7 +45,7 @@ INPUTS = {
 
 @dataclass(frozen=True)
 class MoneyResult:
-    posts: Load  # 16 clients, each a different user
+    posts: Load  # 16 clients, each taking its users in turn
     baseline: Load  # /healthz, 16 clients, the same rounds
     rps_ratio: float
     p99_ratio: float

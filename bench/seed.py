@@ -28,9 +28,11 @@ META_COPY_OUTPUT = {
 }
 
 
-def make_user(email: str):
+def make_user(email: str, *, password: str | None = PASSWORD):
+    """`password=None`: an account only signed in through session_cookie (hashing a password
+    costs a fifth of a second, too much for the money path's thousand users)."""
     user = get_user_model().objects.filter(email=email).first()
-    return user or get_user_model().objects.create_user(email=email, password=PASSWORD, name="Bench User")
+    return user or get_user_model().objects.create_user(email=email, password=password, name="Bench User")
 
 
 def seed_history(user, *, count: int = HISTORY_ITEMS) -> None:

@@ -1,8 +1,12 @@
 -- wrk script for bench/: GET the URL as given, or (BENCH_BODY set) POST that JSON body with a unique
 -- idempotency key in place of @KEY@ on every request; at the end print one JSON summary line.
 local body = os.getenv("BENCH_BODY")
--- BENCH_COOKIES: Cookie headers separated by "|"; thread n sends the n-th (one user per thread).
+-- BENCH_COOKIES: Cookie headers separated by "|", dealt out to the threads in turn (BENCH_THREADS
+-- of them): with as many cookies as threads each thread is one user; with more, each thread's
+-- requests take its users in turn (many users, each making a few requests).
 local cookies = os.getenv("BENCH_COOKIES")
+local threads = tonumber(os.getenv("BENCH_THREADS") or "1")
+local mine = {}
 local run = os.getenv("BENCH_RUN") or "run"
 local counter = 0
 local next_id = 0
@@ -18,15 +22,25 @@ function init(args)
     for cookie in string.gmatch(cookies, "[^|]+") do
       table.insert(list, cookie)
     end
-    wrk.headers["Cookie"] = list[((thread_id - 1) % #list) + 1]
+    if #list <= threads then
+      table.insert(mine, list[((thread_id - 1) % #list) + 1])
+    else
+      for i = thread_id, #list, threads do
+        table.insert(mine, list[i])
+      end
+    end
+    wrk.headers["Cookie"] = mine[1]
   end
 end
 
 function request()
+  counter = counter + 1
+  if #mine > 1 then
+    wrk.headers["Cookie"] = mine[(counter % #mine) + 1]
+  end
   if body == nil then
     return wrk.format()
   end
-  counter = counter + 1
   local key = run .. "-" .. tostring(thread_id) .. "-" .. tostring(counter)
   return wrk.format("POST", nil, nil, (body:gsub("@KEY@", key)))
 end

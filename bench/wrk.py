@@ -31,7 +31,8 @@ def run_wrk(
     cookies: list[str] | None = None,
     run_id: str = "run",
 ) -> Load:
-    """`cookies`: one Cookie header per wrk thread (so each thread is a different signed-in user)."""
+    """`cookies`: Cookie headers dealt out to the wrk threads in turn — one per thread makes each
+    thread a different signed-in user; more make each thread's requests take its users in turn."""
     if shutil.which("wrk") is None:
         raise RuntimeError("wrk is not installed (make bench installs it: apt-get install wrk)")
     command = [
@@ -46,7 +47,7 @@ def run_wrk(
     ]
     for name, value in (headers or {}).items():
         command += ["-H", f"{name}: {value}"]
-    env = {**os.environ, "BENCH_RUN": run_id}
+    env = {**os.environ, "BENCH_RUN": run_id, "BENCH_THREADS": str(threads)}
     if body is not None:
         env["BENCH_BODY"] = body
     if cookies:

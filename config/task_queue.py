@@ -8,13 +8,21 @@ same row with `config.sql.insert`, a fraction of the Python. The library's pre_s
 """
 
 from django_tasks_db.backend import DatabaseBackend as LibraryDatabaseBackend
-from django_tasks_db.compat import normalize_json
+from django_tasks_db.compat import normalize_json, task_enqueued
 from django_tasks_db.models import DBTaskResult, get_date_max
 
 from config import sql
 
 
 class DatabaseBackend(LibraryDatabaseBackend):
+    def enqueue(self, task, args, kwargs):
+        # The library's, building the result once: it builds it for the signal and again for the
+        # caller, and each build imports the task and copies it.
+        self.validate_task(task)
+        result = self._task_to_db_task(task, args, kwargs).task_result
+        task_enqueued.send(type(self), task_result=result)
+        return result
+
     def _task_to_db_task(self, task, args, kwargs) -> DBTaskResult:
         return sql.insert(
             DBTaskResult(
