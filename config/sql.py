@@ -13,6 +13,10 @@ import functools
 from django.db import connections, router
 from django.db.models.signals import post_save, pre_save
 
+# The largest id a 64-bit primary key can hold (PostgreSQL's bigint, SQLite's integer): a larger
+# number names no row, and sent as a parameter it would overflow instead.
+MAX_DATABASE_ID = 2**63 - 1
+
 
 def fetch_one(model, where: str, params: list):
     """The first `model` row matching `where` (SQL after WHERE, with %s placeholders), or None."""

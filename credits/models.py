@@ -16,6 +16,8 @@ from django.db.models import F, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from config.sql import fetch_one
+
 
 class CreditBalance(models.Model):
     """The current balance. Always equal to the sum of the user's ledger amounts
@@ -42,11 +44,14 @@ class AppendOnlyError(Exception):
 
 
 def balance_of(user) -> int:
-    """The user's balance; 0 for a user without a balance row yet (or an anonymous user)."""
+    """The user's balance; 0 for a user without a balance row yet (or an anonymous user).
+
+    Read with config.sql.fetch_one: every poll of a running generation, the balance API and the
+    tool pages read it, and the ORM spent several times the statement's own cost building it."""
     if user is None or not getattr(user, "pk", None):
         return 0
-    balance = CreditBalance.objects.filter(user_id=user.pk).values_list("balance", flat=True).first()
-    return balance or 0
+    row = fetch_one(CreditBalance, "user_id = %s", [user.pk])
+    return row.balance if row is not None else 0
 
 
 class LedgerEntryQuerySet(models.QuerySet):

@@ -22,6 +22,7 @@ from django_tasks_db.backend import DatabaseBackend
 from config import sql
 from config.images import InvalidImage
 from config.rate_limits import seconds_until_a_slot_frees, wait_in_words
+from config.sql import MAX_DATABASE_ID
 from credits.actions import CreditError, refund_credits, spend_credits
 from credits.models import CreditBalance
 from history.actions import store_result_image, store_result_text
@@ -43,8 +44,6 @@ UNSTORABLE_TEXT = "This field contains characters that are not allowed."
 IMAGE_UNAVAILABLE = "This image is no longer available. Please upload it again."
 KEY_REUSED = "This idempotency key was already used for another tool."
 KEY_REUSED_FOR_STEP = "This idempotency key was already used for another step."
-# The largest id a 64-bit primary key can hold; larger numbers name nothing (and would overflow).
-MAX_DATABASE_ID = 2**63 - 1
 
 
 class GenerationInputError(Exception):

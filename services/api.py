@@ -150,7 +150,7 @@ class GenerationsView(SignInRequired, BadRequestMixin, APIView):
 class GenerationView(APIView):
     @extend_schema(responses=GenerationSerializer)
     def get(self, request, pk: int):
-        generation = Generation.objects.for_user(request.user).select_related("user").filter(pk=pk).first()
+        generation = Generation.objects.owned(request.user, pk)
         if generation is None:
             return Response({"detail": "Not found."}, status=404)
         return generation_response(generation)
