@@ -20,6 +20,8 @@ from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.urls import reverse
 
+from accounts.models import User
+
 logger = logging.getLogger(__name__)
 
 SIGNED_IN = "Signed in successfully"
@@ -99,6 +101,21 @@ class AccountAdapter(DefaultAccountAdapter):
             extra_tags=extra_tags,
             message=message,
         )
+
+    def confirm_email(self, request, email_address):
+        # An e-mail change to an address another account has taken since it was asked for
+        # (signed up with it, or was given it by staff) can never be completed: its link is
+        # refused as allauth refuses one for an address another account has confirmed. (Making
+        # it the sign-in address would collide with the other account's.)
+        if User.objects.email_taken_by_another(email_address.email, user=email_address.user):
+            self.add_message(
+                request,
+                messages.ERROR,
+                "account/messages/email_confirmation_failed.txt",
+                {"email": email_address.email},
+            )
+            return False
+        return super().confirm_email(request, email_address)
 
     def get_password_change_redirect_url(self, request) -> str:
         # Change and Set Password are reached from the profile, and go back to it.

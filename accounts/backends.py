@@ -7,7 +7,8 @@ config.sql.fetch_one it costs under 200 and builds the same instance. Authentica
 (passwords, e-mail login) is unchanged.
 """
 
-from allauth.account import auth_backends
+from allauth.account import app_settings, auth_backends
+from allauth.account.app_settings import LoginMethod
 from django.contrib.auth import backends, get_user_model
 from django.db import connection
 
@@ -31,4 +32,12 @@ class ModelBackend(_LoadUserWithSQL, backends.ModelBackend):
 
 
 class AuthenticationBackend(_LoadUserWithSQL, auth_backends.AuthenticationBackend):
-    pass
+    def _authenticate_by_email(self, email: str, password: str):
+        # allauth's finds accounts through every address record, unconfirmed e-mail changes
+        # included: an account could sign in with an address it has only asked to change to.
+        if not email or LoginMethod.EMAIL not in app_settings.LOGIN_METHODS:
+            return None
+        for user in get_user_model().objects.owning_email(email.strip()):
+            if self._check_password(user, password):
+                return user
+        return None

@@ -158,11 +158,11 @@ class SignUpForm(ClientRulesMixin, SignupForm):
 
     def validate_unique_email(self, value) -> str:
         # allauth would hide a taken address (and e-mail its owner instead); our documented
-        # sign-up shows the server's message, so say it plainly.
-        email = super().validate_unique_email(value)
-        if self.account_already_exists:
+        # sign-up shows the server's message, so say it plainly. Taken means owned: an address
+        # another account has only asked to change to stays free (User.objects.owning_email).
+        if User.objects.email_taken_by_another(value, user=None):
             raise forms.ValidationError(EMAIL_TAKEN, code="email_taken")
-        return email
+        return value
 
 
 class ForgotPasswordForm(ClientRulesMixin, ResetPasswordForm):
@@ -171,6 +171,13 @@ class ForgotPasswordForm(ClientRulesMixin, ResetPasswordForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["email"] = _email_field()
+
+    def clean_email(self) -> str:
+        email = super().clean_email()
+        # Reset links go only to an account that owns the address: allauth's look-up would also
+        # mail one for an account that has only asked to change to it (User.objects.owning_email).
+        self.users = list(User.objects.owning_email(email.strip()).filter(is_active=True))
+        return email
 
 
 def _one_new_password(form: forms.Form) -> None:

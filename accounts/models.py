@@ -3,7 +3,7 @@ from datetime import UTC
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
 from django.db import models
-from django.db.models import Value
+from django.db.models import Q, Value
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
@@ -45,17 +45,24 @@ class UserManager(BaseUserManager):
     async def aget_by_natural_key(self, email):
         return await self.alias(email_lower=Lower("email")).aget(email_lower=Lower(Value(email)))
 
-    def email_taken_by_another(self, email: str, *, user) -> bool:
-        """Whether an account other than `user` owns `email`: signs in with it, or has confirmed
-        it (allauth's address record). Such an address can never become `user`'s. `user` is None
-        (or not saved yet) for an account being created: then any account counts."""
+    def owning_email(self, email: str):
+        """The accounts that own `email`: sign in with it, or have confirmed it (allauth's address
+        record). An address an account has only asked to change to is not theirs until they open
+        its confirmation link: it keeps no one else from signing up with it, signs no one in and
+        gets no one's password-reset links (allauth's own look-up counts unconfirmed records)."""
         from allauth.account.models import EmailAddress  # allauth's models load after ours
 
-        users = self.filter(email__iexact=email)
-        confirmed = EmailAddress.objects.filter(email__iexact=email, verified=True)
+        confirmed = EmailAddress.objects.filter(email__iexact=email, verified=True).values("user_id")
+        return self.filter(Q(email__iexact=email) | Q(pk__in=confirmed))
+
+    def email_taken_by_another(self, email: str, *, user) -> bool:
+        """Whether an account other than `user` owns `email` (owning_email). Such an address can
+        never become `user`'s. `user` is None (or not saved yet) for an account being created:
+        then any account counts."""
+        owners = self.owning_email(email)
         if user is not None and user.pk is not None:
-            users, confirmed = users.exclude(pk=user.pk), confirmed.exclude(user=user)
-        return users.exists() or confirmed.exists()
+            owners = owners.exclude(pk=user.pk)
+        return owners.exists()
 
 
 def avatar_upload_to(user, filename):
