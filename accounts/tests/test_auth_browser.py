@@ -75,6 +75,11 @@ def test_sign_in_wrong_then_right_with_remember_me_and_without(page, live_server
     page.get_by_role("button", name="Sign in").click()
     expect(toast(page, "Invalid email or password")).to_be_visible()
     expect(page.locator("#main").get_by_role("alert")).to_have_text("Invalid email or password")
+    # Trying again clears that refusal: left above the new attempt's own error it reads as stale.
+    page.get_by_label("Password", exact=True).fill("abc")
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.locator("[data-error-for=password]")).to_be_visible()
+    expect(page.locator("#main [data-form-alert]")).to_have_count(0)
 
     # Busy state: a listener added after the page's own stops the real submit, so the form
     # can be looked at in the state the page gave it.
@@ -94,6 +99,9 @@ def test_sign_in_wrong_then_right_with_remember_me_and_without(page, live_server
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url(f"{live_server.url}/dashboard")
     expect(toast(page, "Signed in successfully")).to_be_visible()
+    # Below the top bar: the credits, theme toggle and avatar stay reachable while it shows.
+    top_bar = page.locator("header").first.bounding_box()
+    assert toast(page, "Signed in successfully").bounding_box()["y"] >= top_bar["y"] + top_bar["height"]
     session = next(c for c in page.context.cookies() if c["name"] == "sessionid")
     assert session["expires"] > 0  # remembered: a persistent cookie
 

@@ -57,7 +57,7 @@ def test_a_new_user_sees_the_free_plan_their_credits_and_no_activity(alice_clien
     response = dashboard(alice_client)
     html = response.content.decode()
 
-    assert "Welcome back, <bdi>Alice</bdi>!" in html  # the name isolated: it may read right to left
+    assert "Welcome, <bdi>Alice</bdi>!" in html  # the name isolated: it may read right to left
     assert "You're on the <span" in html and ">Free</span> plan with" in html
     assert response.context["balance"] == 100
     assert response.context["credits_used"] == 0
@@ -72,12 +72,13 @@ def test_a_new_user_sees_the_free_plan_their_credits_and_no_activity(alice_clien
 def test_the_welcome_falls_back_to_the_email_name_then_user(client, make_user):
     client.force_login(make_user("dana@example.com", name=""))
 
-    assert "Welcome back, <bdi>dana</bdi>!" in dashboard(client).content.decode()
+    assert "Welcome, <bdi>dana</bdi>!" in dashboard(client).content.decode()
 
 
 def test_the_numbers_after_generations(alice_client, alice):
     record_generation(alice, tool="meta-creative", service_type="meta_creative", cost=80, status="failed")
     record_generation(alice, cost=20)
+    assert "Welcome back, <bdi>Alice</bdi>!" in dashboard(alice_client).content.decode()
     record_generation(alice, tool="spy-master", service_type="spy_master", cost=50)
 
     response = dashboard(alice_client)

@@ -20,7 +20,7 @@ GENERATE = """async ([url, inputs, key]) => {
 def test_the_dashboard_numbers_after_generations(signed_in_page, live_server, screenshot):
     ensure_plans_seeded()
     page = signed_in_page
-    assert page.get_by_test_id("welcome").inner_text() == "Welcome back, Alice!"
+    assert page.get_by_test_id("welcome").inner_text() == "Welcome, Alice!"
     assert page.get_by_text("No recent activity yet").is_visible()
 
     for key in ("first", "second"):

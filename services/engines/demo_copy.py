@@ -34,20 +34,27 @@ def as_sentence(text: str) -> str:
 
 def as_clause(text: str) -> str:
     """A phrase to embed mid-sentence: no closing punctuation, and a lower-case first letter when it
-    reads as sentence case ("Brighter skin" → "brighter skin"; "Vitamin C serum", "Glow Serum" stay)."""
+    reads as sentence case ("Brighter skin" → "brighter skin"). A capital on the next word marks a
+    name, kept as typed: "Vitamin C serum", "Glow Serum", "Crumb & Co Bakery" (the next word, not
+    the "&")."""
     text = squash(text).rstrip(".!?;:,")
     if not text:
         return ""
-    words = text.split(" ")
-    first, second = words[0], (words[1] if len(words) > 1 else "")
+    first, *others = text.split(" ")
+    second = next((word for word in others if any(c.isalpha() for c in word)), "")
     sentence_case = first.isalpha() and first[0].isupper() and (len(first) == 1 or first[1:].islower())
-    if sentence_case and (not second or not second[0].isupper()):
+    if sentence_case and not second[:1].isupper():
         return text[0].lower() + text[1:]
     return text
 
 
 def capitalised(text: str) -> str:
+    """The text with a capital first letter, unless it starts with an address, which is kept as
+    typed ("https://…", "www.…", "hello@…")."""
     text = squash(text)
+    first = text.split(" ", 1)[0]
+    if "://" in first or first.lower().startswith("www.") or "@" in first:
+        return text
     return text[:1].upper() + text[1:]
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from services.engines.base import EngineError, get_engine
 from services.engines.demo import DemoEngine
-from services.engines.demo_copy import brief_from_scrape
+from services.engines.demo_copy import as_clause, brief_from_scrape, capitalised
 from services.engines.demo_creative import CreativeSpec, compose_creative
 from services.engines.images import IMAGE_MAX_BYTES
 from services.engines.page_text import Page, page_report
@@ -75,6 +75,40 @@ def test_meta_copy_is_built_from_the_inputs(alice_assets):
     assert "Vitamin C serum" in text
     assert "brighter skin in two weeks" in text
     assert "20% off your first order" in text
+
+
+@pytest.mark.parametrize(
+    ("typed", "mid_sentence"),
+    [
+        ("Brighter skin in two weeks.", "brighter skin in two weeks"),
+        ("Vitamin C serum", "Vitamin C serum"),
+        ("Glow Serum", "Glow Serum"),
+        ("Crumb & Co Bakery", "Crumb & Co Bakery"),  # QA: was "crumb & Co Bakery"
+        ("iPhone cases", "iPhone cases"),
+    ],
+)
+def test_a_phrase_keeps_the_case_of_a_name_mid_sentence(typed, mid_sentence):
+    assert as_clause(typed) == mid_sentence
+
+
+@pytest.mark.parametrize(
+    ("typed", "first_in_a_sentence"),
+    [
+        ("sourdough, baked daily", "Sourdough, baked daily"),
+        ("https://crumbandco.example.com/sourdough", "https://crumbandco.example.com/sourdough"),
+        ("www.crumbandco.example.com has it all", "www.crumbandco.example.com has it all"),
+        ("hello@crumbandco.example.com for orders", "hello@crumbandco.example.com for orders"),
+    ],
+)
+def test_an_address_starting_a_sentence_is_kept_as_typed(typed, first_in_a_sentence):
+    assert capitalised(typed) == first_in_a_sentence
+
+
+def test_meta_copy_keeps_a_brand_with_an_ampersand_as_typed(alice_assets):
+    inputs = cleaned("meta-copy", {**META_COPY, "productService": "Crumb & Co Bakery", "versions": 3})
+    output = run("meta-copy", inputs, alice_assets).output
+    texts = " ".join(v["primaryText"] for v in output["variations"])
+    assert "Crumb & Co Bakery" in texts and "crumb & Co" not in texts
 
 
 @pytest.mark.parametrize(

@@ -125,6 +125,9 @@ function enhance(form) {
 
   form.addEventListener("submit", (event) => {
     submitted = true;
+    // The server's refusal of the last attempt ("Invalid email or password") is stale now:
+    // left above a new attempt's own field errors it would read as still wrong.
+    for (const alert of form.querySelectorAll("[data-form-alert]")) alert.remove();
     for (const [name, fieldRules] of Object.entries(rules)) {
       const input = form.elements.namedItem(name);
       if (input?.id && fieldRules.some((r) => r.key)) updateChecklist(form, input, fieldRules, true);

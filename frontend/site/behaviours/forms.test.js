@@ -73,6 +73,13 @@ describe("a form with rules", () => {
     expect(states()).toEqual(["met", "met", "met", "met"]);
   });
 
+  it("clears the server's refusal of the last attempt when the user tries again", () => {
+    const form = render();
+    form.insertAdjacentHTML("afterbegin", '<div role="alert" data-form-alert><p>Invalid email or password</p></div>');
+    form.dispatchEvent(new Event("submit", { cancelable: true }));
+    expect(form.querySelector("[data-form-alert]")).toBeNull();
+  });
+
   it("blocks a submit that breaks a rule and shows the message under the field", () => {
     const form = render();
     const event = new Event("submit", { cancelable: true });
