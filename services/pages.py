@@ -17,6 +17,9 @@ def tool_page_props(*, user, tool: Tool) -> dict:
     return {
         "tool": tool.as_props(),
         "balance": balance_of(user),
+        # Scopes the form drafts the island keeps in the tab (frontend/lib/formDrafts.js): an
+        # account signed in later in the same tab is not shown the last one's.
+        "userId": user.pk,
         "urls": {
             "generations": reverse("services:api-generations"),
             "generation": url_template("services:api-generation"),

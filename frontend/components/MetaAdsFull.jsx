@@ -2,7 +2,8 @@ import { useEffect, useReducer, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { toast } from "../lib/events.js";
 import { timeAgo } from "../lib/timeAgo.js";
-import { initialValues, resumedValues } from "../lib/schema.js";
+import { draftKey, restoredValues, useFormDraft } from "../lib/formDrafts.js";
+import { resumedValues } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
 import { ContentPolicyCard, FailurePanel } from "./Cards.jsx";
@@ -84,15 +85,21 @@ function StepForm({ step, config, values, onChange, form, urls, onSubmit, done, 
   );
 }
 
-/** Meta Ads Full: scrape a website, then make Meta copy or a Meta creative from it. */
-export default function MetaAdsFull({ tool, balance: initialBalance, urls, toolLabels }) {
+/** Meta Ads Full: scrape a website, then make Meta copy or a Meta creative from it. Each step's
+ * form keeps its own draft in the tab (lib/formDrafts.js); the analysis and the run the page
+ * picks up again after a reload fill their forms with their own inputs instead. */
+export default function MetaAdsFull({ tool, balance: initialBalance, userId, urls, toolLabels }) {
   const steps = tool.steps;
   const balance = useBalance(initialBalance);
+  const draft = (step) => draftKey(userId, `${tool.slug}:${step}`);
   const [values, setValues] = useState(() => ({
-    scrape: initialValues(steps.scrape.schema),
-    copy: initialValues(steps.copy.schema),
-    creative: initialValues(steps.creative.schema),
+    scrape: restoredValues(draft("scrape"), steps.scrape.schema),
+    copy: restoredValues(draft("copy"), steps.copy.schema),
+    creative: restoredValues(draft("creative"), steps.creative.schema),
   }));
+  useFormDraft(draft("scrape"), steps.scrape.schema, values.scrape);
+  useFormDraft(draft("copy"), steps.copy.schema, values.copy);
+  useFormDraft(draft("creative"), steps.creative.schema, values.creative);
   const [state, dispatch] = useReducer(stepsReducer, INITIAL_STEPS);
   const { scrape, scrapeFailure, nextStep, outcomes, lastStep, runningStep, historyVersion } = state;
   const scrapeHeading = useRef(null);

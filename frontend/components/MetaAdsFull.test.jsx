@@ -1,5 +1,6 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { draftKey } from "../lib/formDrafts.js";
 import MetaAdsFull from "./MetaAdsFull.jsx";
 
 const overlay = { title: "Working", steps: [{ message: "Working...", seconds: 3 }], hint: "" };
@@ -77,7 +78,7 @@ const status = () => screen.getByTestId("form-status").textContent;
 const click = (name) => act(async () => fireEvent.click(screen.getByRole("button", { name })));
 
 async function page() {
-  await act(async () => render(<MetaAdsFull tool={tool} balance={100} urls={urls} toolLabels={{}} />));
+  await act(async () => render(<MetaAdsFull tool={tool} balance={100} userId={7} urls={urls} toolLabels={{}} />));
   await act(() => vi.dynamicImportSettled());
 }
 
@@ -197,6 +198,38 @@ describe("MetaAdsFull", () => {
     expect(toasts.at(-1)).toEqual({ message: "scrape done (from props)", kind: "success" });
     expect(screen.getByTestId("scrape-report").textContent).toContain("The shop today");
     expect(screen.queryByTestId("earlier-analysis")).toBeNull();
+  });
+
+  const leave = () => {
+    window.dispatchEvent(new Event("pagehide")); // leaving the page writes its drafts at once
+    cleanup();
+  };
+
+  it("brings back each step's form from its own draft when the page is opened again", async () => {
+    await scraped();
+    fireEvent.change(screen.getByLabelText(/Language/), { target: { value: "French" } });
+    await click("Analyze a different website");
+    fireEvent.change(screen.getByLabelText(/Website URL/), { target: { value: "https://other.example" } });
+    leave();
+    await page();
+    expect(screen.getByLabelText(/Website URL/).value).toBe("https://other.example");
+    on("POST", "/api/generations/", json({ id: 4, step: "scrape", status: "success", output: { report: "Another shop" }, balance: 100 }, 202));
+    await click("Scrape Site");
+    await act(() => vi.dynamicImportSettled());
+    await click(/Make Meta Copy/);
+    expect(screen.getByLabelText(/Language/).value).toBe("French");
+  });
+
+  it("fills the website form with the analysis it picks up again, over the draft", async () => {
+    await page();
+    fireEvent.change(screen.getByLabelText(/Website URL/), { target: { value: "https://typed.example" } });
+    leave();
+    expect(JSON.parse(sessionStorage.getItem(draftKey(7, "meta-ads-full:scrape")))).toEqual({ websiteUrl: "https://typed.example" });
+    const analysis = { id: 3, step: "scrape", status: "success", output: { report: "A shop" }, created_at: new Date().toISOString(), inputs: { websiteUrl: "https://shop.example" } };
+    on("GET", "/api/generations/active/?tool=meta-ads-full", json({ generation: null, scrape: analysis }));
+    await page();
+    await act(() => vi.dynamicImportSettled());
+    expect(screen.getByLabelText(/Website URL/).value).toBe("https://shop.example");
   });
 
   it("shows no notice on an analysis just made", async () => {

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { toast } from "../lib/events.js";
-import { initialValues, resumedValues } from "../lib/schema.js";
+import { draftKey, restoredValues, useFormDraft } from "../lib/formDrafts.js";
+import { resumedValues } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
 import { FailurePanel } from "./Cards.jsx";
@@ -14,11 +15,17 @@ import { CONNECTION_LOST, ToolForm, failureMessage, failureTitle, failureToast, 
  * props (`tool.texts`). The island supplies the result view (an on-demand one from
  * OnDemand.jsx, so it loads only when a run finishes), any side cards, and the field
  * `widgets` its form shows at start (see SchemaForm).
+ *
+ * What the user types is kept as the tab's draft of this tool's form (lib/formDrafts.js) and
+ * is there again after Back or a reload; a run the page re-attaches to fills the form with its
+ * own inputs instead, as they made what the page shows.
  */
-export default function ToolPage({ tool, balance: initialBalance, urls, toolLabels, renderResult, aside, widgets }) {
+export default function ToolPage({ tool, balance: initialBalance, userId, urls, toolLabels, renderResult, aside, widgets }) {
   const texts = tool.texts;
   const balance = useBalance(initialBalance);
-  const [values, setValues] = useState(() => initialValues(tool.schema));
+  const draft = draftKey(userId, tool.slug);
+  const [values, setValues] = useState(() => restoredValues(draft, tool.schema));
+  useFormDraft(draft, tool.schema, values);
   const [outcome, setOutcome] = useState(null); // the settled generation, or a network failure
   const [historyVersion, setHistoryVersion] = useState(0);
   const outcomeHeading = useRef(null);

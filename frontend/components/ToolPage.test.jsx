@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { balanceRead } from "../lib/events.js";
+import { draftKey } from "../lib/formDrafts.js";
 import * as fieldWidgets from "./fieldWidgets.js";
 import { CopyVariations } from "./Results.jsx";
 import ToolPage from "./ToolPage.jsx";
@@ -58,6 +59,7 @@ async function page(balance = 100, pageTool = tool) {
       tool={pageTool}
       widgets={fieldWidgets}
       balance={balance}
+      userId={7}
       urls={urls}
       toolLabels={{}}
       renderResult={(g, ref) => <CopyVariations output={g.output} headingRef={ref} />}
@@ -353,6 +355,60 @@ describe("ToolPage", () => {
     );
     expect(screen.queryByTestId("progress-overlay")).toBeNull();
     expect(screen.getByLabelText(/Brand Name/).value).toBe("Glow");
+  });
+
+  const DRAFT = draftKey(7, "meta-copy");
+  const typeBrand = async (value) => {
+    fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value } });
+    await act(async () => vi.advanceTimersByTimeAsync(400)); // typing pauses: the draft is written
+  };
+
+  it("brings back what was typed when the page is opened again (Back, a link and back, a reload)", async () => {
+    await page();
+    await typeBrand("Glow Naturals");
+    cleanup();
+    await page();
+    expect(screen.getByLabelText(/Brand Name/).value).toBe("Glow Naturals");
+  });
+
+  it("fills the form with the inputs of the run it re-attaches to, over the draft", async () => {
+    sessionStorage.setItem(DRAFT, JSON.stringify({ brand: "Typed since" }));
+    on(
+      "GET",
+      "/api/generations/active/?tool=meta-copy",
+      json({ generation: { id: 9, status: "running", created_at: new Date().toISOString(), inputs: { brand: "Glow Naturals" } }, scrape: null }),
+    );
+    await page(80);
+    expect(screen.getByLabelText(/Brand Name/).value).toBe("Glow Naturals");
+    await act(async () => vi.advanceTimersByTimeAsync(400));
+    expect(JSON.parse(sessionStorage.getItem(DRAFT)).brand).toBe("Glow Naturals"); // what the page shows
+  });
+
+  it("keeps the draft after a successful run, to tweak and run again", async () => {
+    await page();
+    on("POST", "/api/generations/", json({ id: 15, status: "success", output: { variations: [{ headline: "Done" }] }, balance: 80 }, 202));
+    await typeBrand("Glow");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
+    expect(screen.getByText("Done")).toBeTruthy();
+    cleanup();
+    await page(80);
+    expect(screen.getByLabelText(/Brand Name/).value).toBe("Glow");
+  });
+
+  it("works without a draft when the tab's storage refuses", async () => {
+    vi.spyOn(Storage.prototype, "getItem").mockImplementation(() => {
+      throw new DOMException("denied", "SecurityError");
+    });
+    vi.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
+      throw new DOMException("full", "QuotaExceededError");
+    });
+    try {
+      await page();
+      await typeBrand("Glow");
+      expect(screen.getByLabelText(/Brand Name/).value).toBe("Glow");
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it("follows balances the shell reads from the server: a balance spent elsewhere disables the button", async () => {

@@ -15,6 +15,7 @@ import { initLocalTimes } from "./behaviours/local-time.js";
 import { rememberTimeZone } from "./behaviours/time-zone.js";
 import { initShellTitle } from "./behaviours/shell-title.js";
 import { initUnsavedChangesGuard } from "./behaviours/unsaved-changes.js";
+import { initSignOut } from "./behaviours/sign-out.js";
 
 initToasts();
 initTheme();
@@ -31,3 +32,4 @@ initLocalTimes(); // <time data-local-time>: /usage's ledger times in the reader
 rememberTimeZone(); // the reader's UTC offset, for the dates the server writes
 initShellTitle(); // the top bar's title: one line, its tooltip the whole title when cut short
 initUnsavedChangesGuard(); // /profile: leaving with unsaved changes asks first
+initSignOut(); // signing out forgets the tool forms' drafts kept in the tab

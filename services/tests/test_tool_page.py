@@ -17,7 +17,7 @@ def island_props(response, name):
 
 
 @pytest.mark.parametrize("slug", list(TOOLS))
-def test_each_tool_page_mounts_its_island_with_the_schema_and_urls(alice_client, slug):
+def test_each_tool_page_mounts_its_island_with_the_schema_and_urls(alice_client, alice, slug):
     response = alice_client.get(f"/services/{slug}")
     assert response.status_code == 200
     tool = TOOLS[slug]
@@ -27,7 +27,7 @@ def test_each_tool_page_mounts_its_island_with_the_schema_and_urls(alice_client,
     assert tool.name in body
     props = island_props(response, slug)
     assert props["tool"] == tool.as_props()
-    assert "userId" not in props  # tool pages require sign-in: the islands never needed it
+    assert props["userId"] == alice.pk  # the key of the form drafts the island keeps in the tab
     assert props["urls"]["generations"] == "/api/generations/"
     assert props["urls"]["generation"] == "/api/generations/{id}/"
     assert props["urls"]["active"] == "/api/generations/active/"

@@ -1,6 +1,7 @@
 """The six tool pages in Chromium, one journey each: fill, see inline errors, submit, watch the
 overlay, re-attach after a reload, get the result, copy, download, see it in the history, and
-pay the cost; plus a failing engine (refund), and a user short of credits.
+pay the cost; plus a failing engine (refund), a user short of credits, and a form's typed values
+brought back after Back or a reload (the tab's draft).
 
 Generations are queued with the dummy task backend, so a run stays in flight while the test
 looks at the overlay and reloads; the test then runs the job itself (the worker's task body)
@@ -151,6 +152,56 @@ def test_meta_copy_journey(open_tool, alice, queued_jobs, screenshot):
     assert headline in content.decode()
     assert balance_of(alice) == 80
     screenshot.sizes(page, "tool-meta-copy-result", [(1280, 900), (390, 844)])
+
+
+# What a user typed into Meta Copy's form before leaving it: text, a long text, a choice, a number.
+META_COPY_DRAFT = {
+    "brand": "Glow Naturals",
+    "productDescription": "A lightweight serum with 15% vitamin C that brightens skin.",
+    "versions": "2",
+    "mustAvoid": "Medical claims",
+}
+
+
+def fill_meta_copy_draft(page):
+    for name, value in META_COPY_DRAFT.items():
+        page.fill(f"[name={name}]", value)
+    page.select_option("[name=copyStructure]", "PAS")
+
+
+def expect_meta_copy_draft(page):
+    for name, value in META_COPY_DRAFT.items():
+        expect(page.locator(f"[name={name}]")).to_have_value(value)
+    expect(page.locator("[name=copyStructure]")).to_have_value("PAS")
+
+
+def test_meta_copy_brings_back_what_was_typed_after_leaving_and_going_back(open_tool, live_server):
+    page = open_tool("meta-copy")
+    fill_meta_copy_draft(page)
+    page.locator("#sidebar").get_by_role("link", name="Dashboard", exact=True).click()
+    page.wait_for_url(f"{live_server.url}/dashboard")
+    page.go_back()
+    expect(page.get_by_test_id("page-balance")).to_be_visible()
+    expect_meta_copy_draft(page)
+    assert not Generation.objects.exists()
+
+    # Signing out leaves nothing typed in the tab for the next person at the computer.
+    page.get_by_role("button", name="Sign out").first.click()
+    page.wait_for_url(f"{live_server.url}/")
+    assert not [key for key in page.evaluate("Object.keys(sessionStorage)") if key.startswith("adsmith:draft:")]
+
+
+def test_meta_copy_brings_back_what_was_typed_after_a_reload(open_tool, screenshot):
+    page = open_tool("meta-copy")
+    fill_meta_copy_draft(page)
+
+    def reload_():
+        page.reload()
+        expect(page.get_by_test_id("page-balance")).to_be_visible()
+        expect_meta_copy_draft(page)
+
+    reload_()
+    screenshot.sizes(page, "tool-meta-copy-draft-restored", [(390, 844)], prepare=reload_)
 
 
 def test_meta_creative_journey(open_tool, alice, queued_jobs, screenshot):

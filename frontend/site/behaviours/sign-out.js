@@ -1,0 +1,9 @@
+import { forgetAllDrafts } from "../../lib/draftKeys.js";
+
+/** Signing out (a `form[data-sign-out]`) forgets the tool forms' drafts kept in the tab, so the
+ * next person at a shared computer finds nothing the last one typed. */
+export function initSignOut(root = document) {
+  root.addEventListener("submit", (event) => {
+    if (event.target.matches?.("form[data-sign-out]")) forgetAllDrafts();
+  });
+}
