@@ -188,7 +188,9 @@ def test_meta_copy_brings_back_what_was_typed_after_leaving_and_going_back(open_
     # Signing out leaves nothing typed in the tab for the next person at the computer.
     page.get_by_role("button", name="Sign out").first.click()
     page.wait_for_url(f"{live_server.url}/")
-    assert not [key for key in page.evaluate("Object.keys(sessionStorage)") if key.startswith("adsmith:draft:")]
+    assert not [
+        key for key in page.evaluate("Object.keys(sessionStorage)") if key.startswith("adsmith:draft:")
+    ]
 
 
 def test_meta_copy_brings_back_what_was_typed_after_a_reload(open_tool, screenshot):
