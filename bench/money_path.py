@@ -27,7 +27,8 @@ from history.models import Generation
 ROUNDS = 10  # short rounds, alternated: a noisy machine drifts less within one pair
 SECONDS = 2
 CLIENTS = 16
-USERS = CLIENTS * 64
+USERS_PER_CLIENT = 64
+USERS = CLIENTS * USERS_PER_CLIENT
 COST = 20
 STARTING_CREDITS = 1_000_000  # Meta Copy
 INPUTS = {

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.frontend import LIGHTHOUSE_RUNS
+from bench.money_path import USERS, USERS_PER_CLIENT
 from bench.pages import ROUNDS, SECONDS
 
 RESULTS = Path(__file__).with_name("RESULTS.md")
@@ -154,7 +155,7 @@ def render(*, when, versions, pages, money, jobs, frontend, scores, audits, sett
         "## 2. Money path",
         "",
         "`POST /api/generations/` (Meta Copy, 20 credits: validate, spend, record, enqueue in the database queue), 16",
-        "concurrent clients, each taking its 64 signed-in users in turn (1,024 users, each starting a few",
+        f"concurrent clients, each taking its {USERS_PER_CLIENT} signed-in users in turn ({USERS:,} users, each starting a few",
         "generations, so the per-user limits count a user's real recent history), each request with its own",
         "idempotency key; no worker runs. The last row: the same 16 clients all as one user, whose requests take",
         "turns on that user's row.",

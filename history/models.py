@@ -77,6 +77,10 @@ class GenerationQuerySet(models.QuerySet):
     def newest_first(self):
         return self.order_by("-created_at", "-id")
 
+
+class GenerationManager(models.Manager.from_queryset(GenerationQuerySet)):
+    # On the manager, not the queryset: it reads one row by its own SQL, so a filtered queryset
+    # would silently not apply its filters.
     def owned(self, user, pk: int) -> "Generation | None":
         """The user's generation `pk`, or None (another user's id included: a 404). The tool pages
         poll it every 2 seconds while a generation runs, so it is read with one SQL statement
@@ -132,7 +136,7 @@ class Generation(models.Model):
     # heartbeat fail and refund it past this.
     deadline_at = models.DateTimeField(null=True, blank=True)
 
-    objects = GenerationQuerySet.as_manager()
+    objects = GenerationManager()
 
     class Meta:
         ordering = ["-created_at", "-id"]
