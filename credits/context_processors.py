@@ -1,10 +1,10 @@
-from django.urls import reverse
+from config.paths import path_for
 
 
 def shell_balance_props(balance: int) -> dict:
     """Props for the shell's balance island. Views that read the balance anyway pass these as
     `shell_credit_props`, so the page does not read it a second time."""
-    return {"url": reverse("credits:api"), "initial": balance}
+    return {"url": path_for("credits:api"), "initial": balance}
 
 
 def balance(request):

@@ -11,6 +11,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from config.icons import icon_svg
+from config.paths import path_for
 
 register = template.Library()
 
@@ -31,6 +32,13 @@ def asset_url(path: str) -> str:
     """static(), looked up once per process: the manifest, and so every URL, is fixed from
     start-up until a deploy restarts the process. Every page asks for the same few files."""
     return static(path)
+
+
+@register.simple_tag(name="path")
+def path_tag(name: str, *args) -> str:
+    """`{% path "billing:index" %}`: what `{% url %}` gives, kept per process (config.paths) —
+    for the links every signed-in page carries."""
+    return path_for(name, *args)
 
 
 @register.simple_tag
