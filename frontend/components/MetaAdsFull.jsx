@@ -25,6 +25,16 @@ function forgetAnalysis(id) {
   }
 }
 
+/** An analysis put aside and then chosen again (the same website scraped again answers with
+ * it, from earlier today) is offered after a reload again. */
+function unforgetAnalysis(id) {
+  try {
+    if (sessionStorage.getItem(FORGOTTEN_KEY) === String(id)) sessionStorage.removeItem(FORGOTTEN_KEY);
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+}
+
 function isForgotten(id) {
   try {
     return sessionStorage.getItem(FORGOTTEN_KEY) === String(id);
@@ -121,7 +131,9 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
       }));
     },
     onSettled: (settled) => {
-      const texts = steps[settledStep(state, settled)].texts;
+      const step = settledStep(state, settled);
+      const texts = steps[step].texts;
+      if (step === "scrape" && settled.status === "success") unforgetAnalysis(settled.id);
       if (settled.reused) toast(reusedAnalysisToast(settled));
       else if (settled.status === "success") toast(texts.success);
       else toast(failureToast(settled, texts), "error");

@@ -232,6 +232,35 @@ describe("MetaAdsFull", () => {
     expect(screen.getByLabelText(/Website URL/).value).toBe("https://shop.example");
   });
 
+  it("offers an analysis put aside after a reload again once the same website brought it back", async () => {
+    await scraped();
+    await click("Analyze a different website");
+    const earlier = { id: 3, step: "scrape", status: "success", output: { report: "A shop" }, created_at: new Date().toISOString(), reused: true, balance: 100 };
+    on("POST", "/api/generations/", json(earlier, 202));
+    await click("Scrape Site");
+    await act(() => vi.dynamicImportSettled());
+    expect(sessionStorage.getItem("adsmith:meta-ads-full:forgotten-scrape")).toBeNull();
+
+    leave();
+    on("GET", "/api/generations/active/?tool=meta-ads-full", json({ generation: null, scrape: { ...earlier, inputs: { websiteUrl: "https://shop.example" } } }));
+    await page();
+    await act(() => vi.dynamicImportSettled());
+    expect(screen.getByTestId("scrape-report").textContent).toContain("A shop");
+  });
+
+  it("takes an analysis's failure card away when the next attempt has field errors", async () => {
+    await page();
+    on("POST", "/api/generations/", json({ id: 4, step: "scrape", status: "failed", output: {}, error: "Could not resolve the host", balance: 100 }, 202));
+    fireEvent.change(screen.getByLabelText(/Website URL/), { target: { value: "https://no-such-host.invalid" } });
+    await click("Scrape Site");
+    expect(screen.getByTestId("failure")).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText(/Website URL/), { target: { value: "ftp://example.com/" } });
+    await click("Scrape Site");
+    expect(screen.getByText("Please enter a valid URL")).toBeTruthy();
+    expect(screen.queryByTestId("failure")).toBeNull();
+  });
+
   it("shows no notice on an analysis just made", async () => {
     await scraped();
     expect(screen.getByTestId("scrape-report").textContent).toContain("A shop");

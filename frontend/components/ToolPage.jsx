@@ -50,6 +50,8 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
     event.preventDefault();
     const result = await form.submit({ schema: tool.schema, inputs: values, cost: tool.cost, starting: () => setOutcome(null) });
     if (result?.networkError) setOutcome(startFailure(result));
+    // Field errors: an earlier failure is not this attempt's, so its card goes; a result stays.
+    else if (result?.errors) setOutcome((shown) => (shown?.status === "success" ? shown : null));
   };
 
   return (

@@ -169,6 +169,26 @@ describe("ToolPage", () => {
     expect(screen.getByTestId("page-balance").textContent).toBe("100");
   });
 
+  it("takes the failure panel away when the next attempt has field errors, and keeps a result", async () => {
+    await page();
+    const generate = () => act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
+    on("POST", "/api/generations/", json({ id: 6, status: "failed", output: {}, error: "No valid variations generated", balance: 100 }, 202));
+    fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "Glow" } });
+    await generate();
+    expect(screen.getByTestId("failure")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "G" } });
+    await generate();
+    expect(screen.getByText("Brand name must be at least 2 characters")).toBeTruthy();
+    expect(screen.queryByTestId("failure")).toBeNull();
+
+    on("POST", "/api/generations/", json({ id: 7, status: "success", output: { variations: [{ headline: "Glow up" }] }, balance: 80 }, 202));
+    fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "Glow" } });
+    await generate();
+    fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "G" } });
+    await generate();
+    expect(screen.getByText("Glow up")).toBeTruthy();
+  });
+
   it("says it lost track of a run when its user was signed out meanwhile: not failed, not refunded", async () => {
     await page();
     on("POST", "/api/generations/", json({ id: 9, status: "queued", output: {}, balance: 80 }, 202));

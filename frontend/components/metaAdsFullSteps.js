@@ -27,13 +27,21 @@ function withOutcome(state, step, outcome) {
   return { ...state, nextStep: step, outcomes: { ...state.outcomes, [step]: { ...outcome, step } }, lastStep: step };
 }
 
+/** A new attempt at a step that did not start (field errors, refused): the step's earlier
+ * failure is not this attempt's, so it goes; an earlier result stays. */
+function withoutFailure(state, step) {
+  if (step === "scrape") return state.scrapeFailure ? { ...state, scrapeFailure: null } : state;
+  const outcome = state.outcomes[step];
+  return outcome && outcome.status !== "success" ? { ...state, outcomes: { ...state.outcomes, [step]: null } } : state;
+}
+
 /**
  * - `resumed` {running, analysis}: after a reload, the run still going and the analysis to
  *   continue from (each null when there is none); the analysis is shown, but focus stays put.
  * - `chose` {step}: the next step's form ("copy" | "creative").
  * - `started` {step}: the step's start went out; its earlier outcome goes.
  * - `startFailed` {step, failure}: the start did not begin a run (field errors, refused, or no
- *   answer: `failure` is then what the page shows for it).
+ *   answer: `failure` is then what the page shows for it; otherwise the step's earlier failure goes).
  * - `settled` {generation}: the run ended (or the page lost track of it).
  * - `reset`: 'Analyze a different website': the analysis and what was made from it are put aside.
  */
@@ -58,7 +66,7 @@ export function stepsReducer(state, action) {
     }
     case "startFailed": {
       const next = { ...state, runningStep: null };
-      return action.failure ? withOutcome(next, action.step, action.failure) : next;
+      return action.failure ? withOutcome(next, action.step, action.failure) : withoutFailure(next, action.step);
     }
     case "settled": {
       const step = settledStep(state, action.generation);

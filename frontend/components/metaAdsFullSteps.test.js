@@ -58,6 +58,18 @@ describe("Meta Ads Full's steps", () => {
     expect(refused).toEqual({ ...started, runningStep: null });
   });
 
+  it("drops a step's earlier failure, not its earlier result, when a new attempt has field errors", () => {
+    const scrapeFailed = run(INITIAL_STEPS, { type: "started", step: "scrape" }, { type: "settled", generation: { id: 4, step: "scrape", status: "failed" } });
+    expect(stepsReducer(scrapeFailed, { type: "startFailed", step: "scrape", failure: null }).scrapeFailure).toBeNull();
+
+    const copyFailed = run(analysed, { type: "chose", step: "copy" }, { type: "started", step: "copy" }, { type: "settled", generation: { id: 5, step: "copy", status: "failed" } });
+    expect(stepsReducer(copyFailed, { type: "startFailed", step: "copy", failure: null }).outcomes.copy).toBeNull();
+
+    const copy = { id: 6, step: "copy", status: "success", output: { variations: [] } };
+    const copied = run(analysed, { type: "chose", step: "copy" }, { type: "started", step: "copy" }, { type: "settled", generation: copy });
+    expect(stepsReducer(copied, { type: "startFailed", step: "copy", failure: null }).outcomes.copy).toEqual(copy);
+  });
+
   it("picks up after a reload: the analysis (focus stays put) and the step still running, with its form", () => {
     const running = { id: 9, step: "creative", status: "running" };
     const state = stepsReducer(INITIAL_STEPS, { type: "resumed", running, analysis });

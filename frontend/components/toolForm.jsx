@@ -151,8 +151,8 @@ function useFocusFirstError(formRef, errors, attempt) {
  * short, checks the fields (focus goes to the first invalid one), then starts the generation
  * through `generation` (useGeneration). The server's field errors come back to the form.
  *
- * `submit({schema, inputs, cost, extra, request, starting})` resolves to the start's result, or
- * null when it did not start; `extra` goes with the checked inputs (Meta Ads Full's step),
+ * `submit({schema, inputs, cost, extra, request, starting})` resolves to the start's result,
+ * `{errors}` when the fields did not pass the check, or null when it did not try; `extra` goes with the checked inputs (Meta Ads Full's step),
  * `request` beside them (Meta Ads Full's `fresh`), `starting()` runs just before the request
  * goes out. ToolForm draws the form it goes with.
  */
@@ -177,7 +177,7 @@ export function useToolForm({ generation, balance }) {
     }
     const checked = validate(schema, inputs);
     setErrors(checked.errors);
-    if (Object.keys(checked.errors).length) return null;
+    if (Object.keys(checked.errors).length) return { errors: checked.errors };
     starting?.();
     const result = await generation.start({ ...extra, ...checked.values }, request);
     if (result.errors) {
