@@ -63,3 +63,38 @@ def test_the_dashboard_numbers_after_generations(signed_in_page, live_server, sc
         assert page.evaluate("document.documentElement.scrollWidth") <= width, size
         assert page.locator("[data-shell-title]").evaluate("el => el.scrollWidth <= el.clientWidth"), size
         screenshot.themes(page, f"dashboard-{width}")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_figures_that_follow_the_balance_move_with_the_top_bar(signed_in_page, alice):
+    """A change made elsewhere (staff, a purchase or a run in another tab) reaches the page with
+    the top bar's next read of the balance: the welcome line and the tool cards move with it."""
+    from credits.actions import grant_credits
+    from credits.models import LedgerEntry
+
+    page = signed_in_page
+    creative = page.locator('[data-tool-card="meta-creative"]')  # 80 credits
+    use, need = creative.get_by_role("link", name="Use Tool"), creative.get_by_role("link", name="Need Credits")
+    assert page.get_by_test_id("welcome-credits").inner_text() == "100"
+    assert use.is_visible() and not need.is_visible()
+
+    def read_again_and_see(top_bar: str) -> None:
+        # The top bar reads the balance again when the tab is shown (and every 30 s).
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        page.wait_for_function(
+            "text => document.querySelector('[data-testid=credit-balance]').innerText === text", arg=top_bar
+        )
+
+    kind = LedgerEntry.Kind.ADJUSTMENT
+    grant_credits(user=alice, amount=-90, reason="Correction", idempotency_key="follow-1", kind=kind)
+    read_again_and_see("10 credits")
+    assert page.get_by_test_id("welcome-credits").inner_text() == "10"
+    assert need.is_visible() and not use.is_visible()
+    assert creative.locator("progress").evaluate("el => [el.value, el.hasAttribute('data-short')]") == [10, True]
+    assert creative.locator("[data-tool-progress]").inner_text() == "10"
+
+    grant_credits(user=alice, amount=1000, reason="Support", idempotency_key="follow-2")
+    read_again_and_see("1,010 credits")
+    assert page.get_by_test_id("welcome-credits").inner_text() == "1,010"
+    assert use.is_visible() and not need.is_visible()
+    assert creative.locator("progress").evaluate("el => [el.value, el.hasAttribute('data-short')]") == [80, False]

@@ -16,6 +16,7 @@ import { rememberTimeZone } from "./behaviours/time-zone.js";
 import { initShellTitle } from "./behaviours/shell-title.js";
 import { initUnsavedChangesGuard } from "./behaviours/unsaved-changes.js";
 import { initSignOut } from "./behaviours/sign-out.js";
+import { initDashboardBalance } from "./behaviours/dashboard-balance.js";
 
 initToasts();
 initTheme();
@@ -33,3 +34,4 @@ rememberTimeZone(); // the reader's UTC offset, for the dates the server writes
 initShellTitle(); // the top bar's title: one line, its tooltip the whole title when cut short
 initUnsavedChangesGuard(); // /profile: leaving with unsaved changes asks first
 initSignOut(); // signing out forgets the tool forms' drafts kept in the tab
+initDashboardBalance(); // /dashboard: the figures that follow the balance the top bar re-reads
