@@ -92,15 +92,17 @@ class CreditBalanceAdmin(ViewOnlyAdmin):
         )
 
     def _grant(self, request, balances, *, amount, reason, submission):
-        granted = []
+        granted, applied_before = [], []
         for balance in balances:
+            key = f"admin-grant:{submission}:{balance.user_id}"
+            # The form sent again (a resend, a double click): the ledger's key makes the grant a
+            # no-op, and the message must not say it was made again.
+            if LedgerEntry.objects.filter(idempotency_key=key).exists():
+                applied_before.append(balance.user.email)
+                continue
             try:
                 grant_staff_credits(
-                    user=balance.user,
-                    amount=amount,
-                    reason=reason,
-                    idempotency_key=f"admin-grant:{submission}:{balance.user_id}",
-                    created_by=request.user,
+                    user=balance.user, amount=amount, reason=reason, idempotency_key=key, created_by=request.user
                 )
             except CreditError as error:
                 self.message_user(request, f"Not changed for {balance.user.email}: {error}", messages.ERROR)
@@ -110,6 +112,12 @@ class CreditBalanceAdmin(ViewOnlyAdmin):
             verb = "Granted" if amount > 0 else "Removed"
             self.message_user(
                 request, f"{verb} {abs(amount):,} credits: {', '.join(granted)}.", messages.SUCCESS
+            )
+        if applied_before:
+            self.message_user(
+                request,
+                f"This form was already applied for {', '.join(applied_before)}: nothing changed now.",
+                messages.WARNING,
             )
 
 

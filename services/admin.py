@@ -13,7 +13,8 @@ from config.view_only_admin import ViewOnlyAdmin
 from history.models import Generation
 from services.actions import fail_generation
 
-STOPPED_BY_STAFF = "This generation was stopped by our support team. Any credits it used have been refunded."
+# The refund is said beside it wherever a failed generation shows (the tool page, history).
+STOPPED_BY_STAFF = "This generation was stopped by our support team."
 
 # Users see a generation by its number ("Refund: generation #24 failed" on /usage): a search
 # for "#24" means generation 24, as "24" does.

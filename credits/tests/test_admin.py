@@ -96,10 +96,14 @@ def test_submitting_the_same_grant_form_twice_grants_once(staff_client, alice):
     balance = CreditBalance.objects.get(user=alice)
     _, submission = open_grant_form(staff_client, balance)
 
-    submit_grant(staff_client, [balance], amount=50, reason="Sorry", submission=submission)
-    submit_grant(staff_client, [balance], amount=50, reason="Sorry", submission=submission)
+    first = submit_grant(staff_client, [balance], amount=50, reason="Sorry", submission=submission)
+    again = submit_grant(staff_client, [balance], amount=50, reason="Sorry", submission=submission)
 
     assert balance_of(alice) == 150
+    assert "Granted 50 credits: alice@example.com." in first.content.decode()
+    body = again.content.decode()
+    assert "Granted" not in body
+    assert "This form was already applied for alice@example.com: nothing changed now." in body
 
 
 def test_a_negative_grant_is_a_correction_refused_below_zero(staff_client, alice, bob):
