@@ -102,7 +102,11 @@ class CreditBalanceAdmin(ViewOnlyAdmin):
                 continue
             try:
                 grant_staff_credits(
-                    user=balance.user, amount=amount, reason=reason, idempotency_key=key, created_by=request.user
+                    user=balance.user,
+                    amount=amount,
+                    reason=reason,
+                    idempotency_key=key,
+                    created_by=request.user,
                 )
             except CreditError as error:
                 self.message_user(request, f"Not changed for {balance.user.email}: {error}", messages.ERROR)
