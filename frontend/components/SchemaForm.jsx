@@ -29,7 +29,10 @@ function FieldLabel({ htmlFor, field, as: Tag = "label", id }) {
           <span className="sr-only"> (required)</span>
         </>
       ) : (
-        <span className="ml-1 text-xs font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+        <>
+          {" "}
+          <span className="text-xs font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+        </>
       )}
     </Tag>
   );

@@ -30,8 +30,11 @@ export function mountCreditBalance(el, { url, initial = 0, label = "credits" }) 
   display.append(amount, unit);
   el.replaceChildren(display);
 
+  // The display is a polite live region: writing the same figure again (every 30 s) would
+  // have screen readers read it out again.
   const show = (credits) => {
-    amount.textContent = formatCredits(credits);
+    const text = formatCredits(credits);
+    if (amount.textContent !== text) amount.textContent = text;
   };
   const load = async () => {
     try {

@@ -46,6 +46,19 @@ describe("the shell's credit balance", () => {
     expect(read).toEqual([55]);
   });
 
+  it("leaves the live region alone when a read finds the balance unchanged, so it is not read out again", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ credits: 100 }), { status: 200 })));
+    mount({ url: "/api/credits/", initial: 100 });
+    const changes = [];
+    new MutationObserver((records) => changes.push(...records)).observe(document.querySelector('[data-testid="credit-balance"]'), {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(changes).toEqual([]);
+  });
+
   it("refreshes every 30 s and keeps the balance the server rendered when the first read fails", async () => {
     const fetchMock = vi.fn(async () => new Response("boom", { status: 500 }));
     vi.stubGlobal("fetch", fetchMock);
