@@ -38,12 +38,14 @@ def test_profile_edit_with_avatar_upload_and_each_validation_message(
 
     photo = tmp_path / "me.png"
     photo.write_bytes(image_bytes(size=(300, 300)))
+    page.locator("[data-avatar-input]").focus()  # chosen by keyboard: focus stays with the picker
     page.locator("[data-avatar-input]").set_input_files(str(photo))
     expect(page.locator("[data-avatar-progress] progress")).to_have_attribute("value", "100")
     expect(page.locator("[data-avatar-percent]")).to_have_text("100%")
     expect(page.get_by_role("img", name="Your profile picture")).to_be_visible()
     expect(page.locator("#toasts").get_by_text("File uploaded successfully!")).to_be_visible()
     expect(page.get_by_role("button", name="Remove")).to_be_visible()
+    expect(page.locator("[data-avatar-input]")).to_be_focused()
 
     name.fill("Alice Jones")
     email.fill("alice@example.com")

@@ -90,6 +90,8 @@ export function initAvatarUploader() {
       root.removeAttribute("aria-busy");
       input.disabled = false;
       input.value = "";
+      // Disabling the focused input dropped keyboard focus to the page: it goes back to it.
+      if (document.activeElement === document.body || !document.activeElement) input.focus();
     }
   });
 

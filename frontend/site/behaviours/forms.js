@@ -161,5 +161,11 @@ function enhance(form) {
 }
 
 export function initForms(root = document) {
-  for (const form of root.querySelectorAll("form[data-busy-form]")) enhance(form);
+  const forms = [...root.querySelectorAll("form[data-busy-form]")];
+  for (const form of forms) enhance(form);
+  // A page the server sent back with field errors (a wrong current password): focus goes to
+  // the first, whose description reads its error out. Otherwise the new page leaves focus on
+  // the body and a screen reader hears only the page's title.
+  const refused = forms.map((form) => form.querySelector('[aria-invalid="true"]')).find(Boolean);
+  if (refused && !root.querySelector("[autofocus]")) refused.focus();
 }

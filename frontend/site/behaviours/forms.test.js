@@ -73,6 +73,18 @@ describe("a form with rules", () => {
     expect(states()).toEqual(["met", "met", "met", "met"]);
   });
 
+  it("focuses the first field the server refused when the page comes back with errors", () => {
+    document.body.innerHTML = `
+      <form data-busy-form><input name="email"><input name="oldpassword" aria-invalid="true" aria-describedby="e"><p id="e">Current password is incorrect</p></form>`;
+    initForms();
+    expect(document.activeElement.name).toBe("oldpassword");
+
+    document.body.innerHTML = `<form data-busy-form><input name="email" autofocus><input name="x" aria-invalid="true"></form>`;
+    document.activeElement.blur();
+    initForms();
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it("clears the server's refusal of the last attempt when the user tries again", () => {
     const form = render();
     form.insertAdjacentHTML("afterbegin", '<div role="alert" data-form-alert><p>Invalid email or password</p></div>');
