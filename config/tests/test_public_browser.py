@@ -101,9 +101,14 @@ def test_the_shell_drawer_at_a_phone_viewport(signed_in_page, live_server):
     menu_button.click()
     expect(sidebar).to_be_in_viewport()
     expect(page.get_by_role("button", name="Close menu")).to_be_focused()
+    # A modal dialog while open: the page behind it is out of reach of a screen reader too.
+    expect(page.get_by_role("dialog", name="Sidebar")).to_be_visible()
+    assert page.locator("main").evaluate("el => el.closest('[inert]') !== null")
     page.get_by_role("button", name="Close menu").click()
     expect(sidebar).not_to_be_in_viewport()
     expect(menu_button).to_be_focused()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    assert page.locator("main").evaluate("el => el.closest('[inert]') === null")
 
     menu_button.click()
     page.locator("[data-drawer-overlay]").click(position={"x": 360, "y": 400})

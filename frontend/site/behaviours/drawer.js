@@ -1,6 +1,7 @@
 // The signed-in shell's sidebar as a drawer below the lg breakpoint: the menu button opens
 // it, the X, the overlay, Escape or choosing a link close it. Focus moves into the drawer,
-// stays there while it is open, and returns to the menu button.
+// stays there while it is open, and returns to the menu button. While open it is a modal
+// dialog and the page behind it is inert, so a screen reader's cursor stays in it too.
 import { keepTabInside } from "./focus-trap.js";
 
 export function initDrawer() {
@@ -9,12 +10,24 @@ export function initDrawer() {
   const overlay = document.querySelector("[data-drawer-overlay]");
   if (!drawer || !opener || !overlay) return;
 
+  const behind = document.querySelectorAll("[data-drawer-behind]");
   const isOpen = () => drawer.hasAttribute("data-open");
-  const setOpen = (open) => {
+  const markOpen = (open) => {
     drawer.toggleAttribute("data-open", open);
     overlay.hidden = !open;
     opener.setAttribute("aria-expanded", String(open));
     document.documentElement.classList.toggle("overflow-hidden", open);
+    if (open) {
+      drawer.setAttribute("role", "dialog");
+      drawer.setAttribute("aria-modal", "true");
+    } else {
+      drawer.removeAttribute("role");
+      drawer.removeAttribute("aria-modal");
+    }
+    for (const element of behind) element.inert = open;
+  };
+  const setOpen = (open) => {
+    markOpen(open);
     if (open) {
       // Next frame: the drawer must be visible (it is `invisible` while closed) to take focus.
       requestAnimationFrame(() => drawer.querySelector("[data-drawer-close]")?.focus());
@@ -39,11 +52,6 @@ export function initDrawer() {
   });
   // Growing past the breakpoint while open: the sidebar is simply there, so drop the drawer state.
   window.matchMedia("(min-width: 64rem)").addEventListener("change", (event) => {
-    if (event.matches && isOpen()) {
-      drawer.removeAttribute("data-open");
-      overlay.hidden = true;
-      opener.setAttribute("aria-expanded", "false");
-      document.documentElement.classList.remove("overflow-hidden");
-    }
+    if (event.matches && isOpen()) markOpen(false);
   });
 }
