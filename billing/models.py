@@ -33,10 +33,22 @@ def from_unix(seconds: int | None) -> datetime | None:
 PLAN_FEATURES_MESSAGE = 'Enter the features as a list of texts, one per feature, e.g. ["1,000 credits per month", "Priority support"].'
 
 
+# A plan card's line: the other short texts' limit (spec 000: text fields 250 characters).
+PLAN_FEATURE_MAX_LENGTH = 250
+PLAN_FEATURES_MAX = 20
+PLAN_FEATURE_TOO_LONG_MESSAGE = f"Each feature can be at most {PLAN_FEATURE_MAX_LENGTH} characters long."
+PLAN_FEATURES_TOO_MANY_MESSAGE = f"A plan can list at most {PLAN_FEATURES_MAX} features."
+
+
 def validate_plan_features(value) -> None:
-    """A plan's features: a JSON list of non-empty texts (the plan cards list them one by one)."""
+    """A plan's features: a JSON list of non-empty texts (the plan cards list them one by one),
+    each a line's worth and not too many of them for a card."""
     if not isinstance(value, list) or not all(isinstance(item, str) and item.strip() for item in value):
         raise ValidationError(PLAN_FEATURES_MESSAGE, code="invalid_features")
+    if len(value) > PLAN_FEATURES_MAX:
+        raise ValidationError(PLAN_FEATURES_TOO_MANY_MESSAGE, code="too_many_features")
+    if any(len(item.strip()) > PLAN_FEATURE_MAX_LENGTH for item in value):
+        raise ValidationError(PLAN_FEATURE_TOO_LONG_MESSAGE, code="feature_too_long")
 
 
 STRIPE_LINK_MESSAGE = (
@@ -53,6 +65,15 @@ def validate_stripe_link(value: str) -> None:
     if value.strip() != "#":
         _https_url(value.strip())
 
+
+STRIPE_PRICE_ID_MESSAGE = (
+    "Enter the plan's Stripe price id: price_ followed by letters and digits, as shown on the "
+    "price's page in Stripe (e.g. price_1PqLbT2eZvKYlo2C)."
+)
+# As for customer ids: Stripe promises only the prefix and at most 255 characters.
+validate_stripe_price_id = RegexValidator(
+    r"\Aprice_[A-Za-z0-9]{8,94}\Z", message=STRIPE_PRICE_ID_MESSAGE, code="invalid_price_id"
+)
 
 PLAN_PRICE_MESSAGE = "The price cannot be negative. Enter 0 for a free plan."
 FREE_PLAN_ACTIVE_MESSAGE = (
@@ -218,6 +239,7 @@ class Plan(models.Model):
         max_length=100,
         blank=True,
         db_index=True,
+        validators=[validate_stripe_price_id],
         help_text="Stripe price id (price_…). "
         "The plan's STRIPE_PRICE_… environment variable (e.g. STRIPE_PRICE_STARTER) wins.",
     )

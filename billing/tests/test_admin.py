@@ -1,3 +1,5 @@
+import json
+
 import pytest
 
 from billing.actions import apply_stripe_event
@@ -5,10 +7,13 @@ from billing.admin import FREE_PLAN_NOTE
 from billing.models import (
     FREE_PLAN_ACTIVE_MESSAGE,
     PLAN_CREDITS_MESSAGE,
+    PLAN_FEATURE_TOO_LONG_MESSAGE,
     PLAN_FEATURES_MESSAGE,
+    PLAN_FEATURES_TOO_MANY_MESSAGE,
     PLAN_PRICE_MESSAGE,
     STRIPE_CUSTOMER_ID_MESSAGE,
     STRIPE_LINK_MESSAGE,
+    STRIPE_PRICE_ID_MESSAGE,
     PaidInvoice,
     Plan,
     StripeCustomer,
@@ -34,7 +39,7 @@ def test_staff_edit_a_plan_in_the_admin(staff_client, plans):
     data.update(
         features='["3,000 credits per month"]',
         stripe_link="https://buy.stripe.com/live_basic",
-        stripe_price_id="price_live_basic",
+        stripe_price_id="price_1LiveBasic4999",
         credits=3500,
     )
 
@@ -44,7 +49,7 @@ def test_staff_edit_a_plan_in_the_admin(staff_client, plans):
     plan = Plan.objects.get(id="professional")
     assert (plan.credits, plan.stripe_price_id, plan.features) == (
         3500,
-        "price_live_basic",
+        "price_1LiveBasic4999",
         ["3,000 credits per month"],
     )
 
@@ -66,6 +71,31 @@ def test_plan_features_must_be_a_list_of_texts(staff_client, plans, features):
     assert response.status_code == 200
     assert response.context["adminform"].form.errors["features"] == [PLAN_FEATURES_MESSAGE]
     assert Plan.objects.get(id="starter").features[0] == "1,000 credits per month"
+
+
+@pytest.mark.parametrize(
+    "features,message",
+    [
+        (json.dumps(["x" * 251]), PLAN_FEATURE_TOO_LONG_MESSAGE),
+        (json.dumps([f"Feature {n}" for n in range(21)]), PLAN_FEATURES_TOO_MANY_MESSAGE),
+    ],
+)
+def test_plan_features_fit_a_plan_card(staff_client, plans, features, message):
+    data = plan_form_data(staff_client, "starter") | {"features": features}
+
+    response = staff_client.post("/admin/billing/plan/starter/change/", data)
+
+    assert response.context["adminform"].form.errors["features"] == [message]
+    assert Plan.objects.get(id="starter").features[0] == "1,000 credits per month"
+
+
+@pytest.mark.parametrize("price_id", ["<script>", "price_", "prod_1LiveBasic4999", "price_1Live Basic"])
+def test_a_plan_price_id_must_look_like_stripes(staff_client, plans, price_id):
+    data = plan_form_data(staff_client, "starter") | {"stripe_price_id": price_id}
+
+    response = staff_client.post("/admin/billing/plan/starter/change/", data)
+
+    assert response.context["adminform"].form.errors["stripe_price_id"] == [STRIPE_PRICE_ID_MESSAGE]
 
 
 def test_plan_features_are_saved_without_surrounding_spaces(staff_client, plans):
