@@ -18,9 +18,20 @@ function region() {
   return el;
 }
 
+/** The message is already on the page in an alert of its own (a form's "Invalid email or
+ * password", the avatar's "Please upload an image file" under "Upload failed: …"): the toast
+ * then only shows it, or a screen reader would read it out twice. */
+function alreadyAnnounced(message) {
+  return [...document.querySelectorAll('[role="alert"]:not([data-toast])')].some((alert) => {
+    const text = alert.hidden ? "" : alert.textContent.trim();
+    return text !== "" && (text.includes(message) || message.includes(text));
+  });
+}
+
 function showToast(message, kind = "success") {
   const item = document.createElement("div");
-  item.setAttribute("role", kind === "error" ? "alert" : "status");
+  if (alreadyAnnounced(message)) item.setAttribute("aria-hidden", "true");
+  else item.setAttribute("role", kind === "error" ? "alert" : "status");
   item.dataset.toast = kind;
   // wrap-anywhere: a message may quote a long e-mail address or URL; it wraps inside the box.
   item.className = `pointer-events-auto rounded-lg border px-4 py-3 text-sm wrap-anywhere shadow-lg ${STYLES[kind] || STYLES.info}`;
