@@ -21,6 +21,18 @@ def test_it_grants_credits(alice):
     assert "balance now 350" in output
 
 
+def test_a_grant_to_a_closed_account_is_made_and_says_so(alice):
+    from io import StringIO
+
+    alice.is_active = False
+    alice.save(update_fields=["is_active"])
+    out, err = StringIO(), StringIO()
+    call_command("grant_credits", "alice@example.com", "10", "--reason", "Goodwill", stdout=out, stderr=err)
+
+    assert balance_of(alice) == 110
+    assert err.getvalue() == "Note: alice@example.com is a closed account; it cannot sign in to use them.\n"
+
+
 def test_the_email_is_matched_without_regard_to_case(alice):
     run("Alice@Example.com", "5", "--reason", "Thanks")
     assert balance_of(alice) == 105

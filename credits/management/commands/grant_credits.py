@@ -60,3 +60,6 @@ class Command(BaseCommand):
             f"{entry.get_kind_display()} of {entry.signed_amount} credits for {user.email}; "
             f"balance now {entry.balance_after}."
         )
+        if not user.is_active:
+            # Done, as asked (an account may be reopened with its balance), but worth a second look.
+            self.stderr.write(f"Note: {user.email} is a closed account; it cannot sign in to use them.")
