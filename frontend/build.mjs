@@ -70,10 +70,10 @@ const [islands] = await Promise.all([
 // https://esbuild.github.io/analyze/). Kept out of static/ so it is never served.
 writeFileSync(join(here, "build-meta.json"), JSON.stringify(islands.metafile));
 
-// The text-overlay editor's bundled fonts (lib/fonts.js is the list): only the latin
-// woff2 faces it offers, and fonts.css declaring them (pages name it with static(), so the
-// manifest storage hashes it and the files it names). Unchanged files are left alone for
-// servers reading them right now.
+// The text-overlay editor's bundled fonts (lib/fonts.js is the list): only the woff2 faces
+// it offers, a file per subset, and fonts.css declaring them, each with its unicode-range
+// (pages name it with static(), so the manifest storage hashes it and the files it names).
+// Unchanged files are left alone for servers reading them right now.
 {
   const { FONTS, fontFiles, fontFaceCss } = await import("./lib/fonts.js");
   mkdirSync(join(out, "fonts"), { recursive: true });

@@ -21,11 +21,18 @@ export default function LayerList({ elements, selectedId, dispatch }) {
                 : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
             }`}
           >
+            {/* The text colour as editors show it, a bar under an "A" (drawn by CSS, so not part
+                of the layer's name): a white or black square with a border read as an empty
+                checkbox. The bar's own edge keeps white visible in the light theme, black in the dark. */}
             <span
-              className="h-4 w-4 shrink-0 rounded border border-slate-300 dark:border-slate-600"
-              style={{ backgroundColor: el.color }}
+              className="flex w-4 shrink-0 flex-col items-center text-xs leading-none font-bold text-slate-500 before:content-['A'] dark:text-slate-400"
               aria-hidden="true"
-            />
+            >
+              <span
+                className="mt-0.5 h-1.5 w-full rounded-sm inset-ring inset-ring-slate-900/30 dark:inset-ring-white/40"
+                style={{ backgroundColor: el.color }}
+              />
+            </span>
             <span dir="auto" className="truncate" style={{ fontFamily: cssFamily(el.fontFamily) }}>
               {el.text.trim() || "(empty)"}
             </span>

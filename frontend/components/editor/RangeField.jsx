@@ -15,7 +15,8 @@ export function typedNumber(text, min, max) {
  * A slider with a number box beside it, both labelled. The box keeps what is being typed
  * (so "1" on the way to "18" is not clamped to 12) and hands over in-range values as they are
  * typed; leaving the box, or Enter, settles it: a number out of range becomes the nearest
- * bound, no number at all gives the value it had back.
+ * bound, no number at all gives the value it had back. `format` is how the box shows the
+ * value (rounded, say); leaving the box hands over only what was typed into it.
  */
 export default function RangeField({ label, value, min, max, step = 1, unit = "", onChange, format = String }) {
   const id = useId();
@@ -30,6 +31,8 @@ export default function RangeField({ label, value, min, max, step = 1, unit = ""
     if (text.trim() !== "" && Number.isFinite(n) && n >= min && n <= max) onChange(n);
   };
   const settle = () => {
+    // Nothing typed: leaving the box must not store the value as `format` shows it.
+    if (!editing) return;
     const n = typedNumber(draft, min, max);
     if (n !== null && n !== value) onChange(n);
     setEditing(false); // the box shows the value again, as the editor stored it

@@ -5,6 +5,9 @@ import { LIMITS } from "./model.js";
 import RangeField from "./RangeField.jsx";
 
 const oneDecimal = (value) => value.toFixed(1);
+// A position is kept to the thousandth of a percent (a 1 px nudge on a large image is less
+// than a tenth) but shown to a tenth at most: 66.9, not 66.864 after a drag.
+const atMostOneDecimal = (value) => String(Math.round(value * 10) / 10);
 
 /**
  * The selected text layer's settings: its text, font, size, colour, style, alignment, rotation,
@@ -133,8 +136,19 @@ export default function SelectedTextPanel({ selected, front, back, describedBy, 
       />
 
       <div className="grid grid-cols-2 gap-3">
-        <RangeField label="X" unit="%" min={0} max={100} step={0.1} value={selected.x} onChange={slide("x")} />
-        <RangeField label="Y" unit="%" min={0} max={100} step={0.1} value={selected.y} onChange={slide("y")} />
+        {["x", "y"].map((axis) => (
+          <RangeField
+            key={axis}
+            label={axis.toUpperCase()}
+            unit="%"
+            min={0}
+            max={100}
+            step={0.1}
+            value={selected[axis]}
+            format={atMostOneDecimal}
+            onChange={slide(axis)}
+          />
+        ))}
       </div>
 
       <div className="grid grid-cols-2 gap-2">

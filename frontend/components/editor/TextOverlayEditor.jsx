@@ -35,7 +35,7 @@ const buttonDiscard =
   "inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-700 focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2 focus-visible:outline-none dark:focus-visible:ring-offset-slate-900";
 const NUDGE = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
-/** Keys typed into these belong to the control, not to the editor's shortcuts. */
+/** Escape typed into these belongs to the control (the text box, the font list), not to the editor. */
 function ownsKeys(target) {
   return (
     target.isContentEditable ||
@@ -171,6 +171,17 @@ function EditorDialog({
     };
   }, [source, state.elements, state.selectedId]);
 
+  // When the selected text's settings go with focus in them (its last layer deleted, or undone
+  // away), focus would fall to the page, out of the dialog: Add Text, the next step, takes it.
+  const addTextRef = useRef(null);
+  const hasSelection = Boolean(selected);
+  const hadSelection = useRef(hasSelection);
+  useLayoutEffect(() => {
+    const lost = hadSelection.current && !hasSelection;
+    hadSelection.current = hasSelection;
+    if (lost && !dialogRef.current?.contains(document.activeElement)) addTextRef.current?.focus();
+  }, [hasSelection]);
+
   const update = (patch, coalesceKey = null) => {
     if (selected) dispatch({ type: "update", id: selected.id, patch, coalesceKey });
   };
@@ -195,8 +206,10 @@ function EditorDialog({
       dispatch({ type: "redo" });
       return;
     }
+    // The selected text's own shortcuts belong to the preview (its help text says so): on a
+    // button or in a field, arrows and Backspace are that control's, never a layer's.
     const current = stateRef.current.selectedId;
-    if (!current || ownsKeys(event.target) || !source) return;
+    if (!current || event.target !== canvasRef.current || !source) return;
     if (key in NUDGE && !mod && !event.altKey) {
       event.preventDefault();
       const step = event.shiftKey ? 10 : 1;
@@ -398,6 +411,7 @@ function EditorDialog({
               className="min-h-48 flex-1 overflow-y-auto border-t border-slate-200 p-4 landscape:min-h-0 landscape:w-80 landscape:flex-none landscape:border-t-0 landscape:border-l dark:border-slate-800"
             >
               <button
+                ref={addTextRef}
                 type="button"
                 data-autofocus
                 className={`${ui.buttonPrimary} w-full`}

@@ -105,6 +105,50 @@ describe("TextOverlayEditor", () => {
     expect(screen.queryByLabelText("Text")).toBeNull();
   });
 
+  it("leaves arrow keys, Backspace and Delete alone on a button: they move or delete a text only on the preview", async () => {
+    await openEditor({ initialLayers: { version: 1, elements: [{ id: "a", text: "Sale" }] } });
+    const buttons = ["Bold", "Align right", "Apply Text", "Add Text", "Delete Text", "Sale"].map((name) =>
+      screen.getByRole("button", { name }),
+    );
+    for (const button of [...buttons, screen.getByRole("button", { name: /^Font/ })]) {
+      button.focus();
+      for (const key of ["ArrowRight", "ArrowDown", "Backspace", "Delete"]) fireEvent.keyDown(button, { key });
+    }
+    expect([field("X (%)").value, field("Y (%)").value]).toEqual(["50", "50"]);
+    expect(screen.getByRole("button", { name: "Sale" })).toBeTruthy(); // the layer is still there
+    fireEvent.keyDown(field("Opacity (0–1)"), { key: "Delete" });
+    expect(field("Text").value).toBe("Sale");
+
+    screen.getByTestId("editor-canvas").focus();
+    fireEvent.keyDown(document.activeElement, { key: "ArrowRight" });
+    expect(field("X (%)").value).toBe("50.5");
+  });
+
+  it("gives focus to Add Text when the last text is deleted, by its button or by key", async () => {
+    const { dialog } = await openEditor({ initialLayers: { version: 1, elements: [{ id: "a", text: "A" }, { id: "b", text: "B" }] } });
+    const addText = screen.getByRole("button", { name: "Add Text" });
+    screen.getByRole("button", { name: "Delete Text" }).focus();
+    fireEvent.click(document.activeElement);
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Delete Text" })); // the next text's
+    fireEvent.click(document.activeElement);
+    expect(screen.queryByRole("button", { name: "Delete Text" })).toBeNull();
+    expect(document.activeElement).toBe(addText);
+
+    fireEvent.click(addText);
+    const canvas = screen.getByTestId("editor-canvas");
+    canvas.focus();
+    fireEvent.keyDown(canvas, { key: "Backspace" });
+    expect(screen.queryByLabelText("Text")).toBeNull();
+    expect(document.activeElement).toBe(canvas); // still on the preview, in the dialog
+    screen.getByRole("button", { name: "Undo (Ctrl+Z)" }).focus();
+    fireEvent.keyDown(document.activeElement, { key: "z", ctrlKey: true });
+    field("Text").focus();
+    fireEvent.keyDown(document.activeElement, { key: "z", ctrlKey: true }); // undoes the Add Text: the box goes
+    expect(screen.queryByLabelText("Text")).toBeNull();
+    expect(document.activeElement).toBe(addText);
+    expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+
   it("leaves arrow keys and Delete to the text box being typed in", async () => {
     await openEditor();
     fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
@@ -288,6 +332,24 @@ describe("TextOverlayEditor", () => {
 
     fireEvent.keyDown(canvas, { key: "z", ctrlKey: true });
     expect([field("X (%)").value, field("Y (%)").value]).toEqual(["50", "50"]);
+  });
+
+  it("shows a dragged position to a tenth, keeping it exact: leaving the box untouched does not round it", async () => {
+    const { onApply } = await openEditor();
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    await waitFor(() => expect(drawn).toContain("Your Text Here"));
+    const canvas = screen.getByTestId("editor-canvas");
+    // Shown at 1.5 times its natural size: a client pixel is two thirds of an image pixel.
+    canvas.getBoundingClientRect = () => ({ left: 0, top: 0, right: 300, bottom: 150, width: 300, height: 150, x: 0, y: 0 });
+    fireEvent.pointerDown(canvas, { pointerId: 1, button: 0, clientX: 150, clientY: 75 });
+    fireEvent.pointerUp(canvas, { pointerId: 1, clientX: 151, clientY: 76 });
+    expect([field("X (%)").value, field("Y (%)").value]).toEqual(["50.3", "50.7"]);
+    field("X (%)").focus();
+    fireEvent.blur(field("X (%)"));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Apply Text" })));
+    await waitFor(() => expect(onApply).toHaveBeenCalled());
+    const [{ x, y }] = onApply.mock.calls[0][1].elements;
+    expect([x, y]).toEqual([50.333, 50.667]);
   });
 
   it("selects nothing and moves nothing when the pointer misses every text", async () => {

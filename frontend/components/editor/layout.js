@@ -3,7 +3,8 @@
 // scaled by CSS), so what the user sees is exactly what is saved, at any zoom.
 
 import { cssFamily } from "../../lib/fonts.js";
-import { wrapLines } from "./wrap.js";
+import { paragraphDirection } from "./direction.js";
+import { paragraphsOf, wrapLines } from "./wrap.js";
 
 export const LINE_HEIGHT = 1.2; // line pitch as a multiple of the font size
 const HIT_PADDING = 8; // natural pixels of slack around a block when picking it with the pointer
@@ -49,10 +50,10 @@ export function wrapWidth(anchorX, anchorY, rotation, { width, height }) {
 
 /**
  * The geometry of one element on an image of `width` × `height` natural pixels.
- * `measure(text, font)` returns a line's advance width (ctx.measureText in the browser).
- * Returns the anchor (the block's centre), the rotation in radians, and each line's
- * position relative to the anchor before rotation (after wrapping to wrapWidth()), plus the
- * block's half extents.
+ * `measure(text, font, direction)` returns a line's advance width (ctx.measureText in the
+ * browser). Returns the anchor (the block's centre), the rotation in radians, and each line's
+ * position relative to the anchor before rotation (after wrapping to wrapWidth()) and its
+ * direction (its paragraph's, direction.js), plus the block's half extents.
  */
 export function layoutElement(el, { width, height }, measure) {
   const font = fontString(el);
@@ -61,15 +62,21 @@ export function layoutElement(el, { width, height }, measure) {
   const anchorY = (el.y / 100) * height;
   const rotation = (el.rotation * Math.PI) / 180;
   const maxWidth = wrapWidth(anchorX, anchorY, rotation, { width, height });
-  const texts = wrapLines(el.text, maxWidth, (line) => measure(line, font));
-  const widths = texts.map((t) => measure(t, font));
+  // A paragraph's wrapped lines keep its direction: measured as they are drawn.
+  const texts = paragraphsOf(el.text).flatMap((paragraph) => {
+    const direction = paragraphDirection(paragraph);
+    return wrapLines(paragraph, maxWidth, (line) => measure(line, font, direction)).map((text) => ({ text, direction }));
+  });
+  const widths = texts.map((t) => measure(t.text, font, t.direction));
   const blockWidth = Math.max(0, ...widths);
   const blockHeight = texts.length * lineHeight;
   const halfW = blockWidth / 2;
   const halfH = blockHeight / 2;
-  const lines = texts.map((text, i) => ({
+  const lines = texts.map(({ text, direction }, i) => ({
     text,
-    // canvas textAlign does the per-line alignment; x is the edge (or centre) it aligns to
+    direction,
+    // canvas textAlign does the per-line alignment; x is the edge (or centre) it aligns to.
+    // "left" and "right" are sides of the image whichever way the line runs.
     x: el.textAlign === "left" ? -halfW : el.textAlign === "right" ? halfW : 0,
     y: -halfH + (i + 0.5) * lineHeight, // drawn with textBaseline "middle"
     width: widths[i],
@@ -140,8 +147,9 @@ export function clientToNatural(clientX, clientY, rect, { width, height }) {
 
 /** Lays out every element with one canvas context's measurements. */
 function layoutAll(ctx, elements, size) {
-  const measure = (text, font) => {
+  const measure = (text, font, direction) => {
     ctx.font = font;
+    ctx.direction = direction;
     return ctx.measureText(text).width;
   };
   return elements.map((el) => layoutElement(el, size, measure));
@@ -164,7 +172,10 @@ export function drawScene(ctx, { image, width, height, elements }) {
     ctx.fillStyle = l.color;
     ctx.textAlign = l.textAlign;
     ctx.textBaseline = "middle";
-    for (const line of l.lines) ctx.fillText(line.text, line.x, line.y);
+    for (const line of l.lines) {
+      ctx.direction = line.direction; // else the canvas's own, the page's: left-to-right
+      ctx.fillText(line.text, line.x, line.y);
+    }
     ctx.restore();
   }
   ctx.restore();

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   blockCorners,
   clientToNatural,
+  drawScene,
   EDGE_MARGIN,
   fontString,
   hitTest,
@@ -22,7 +23,7 @@ describe("layoutElement", () => {
     expect([l.anchorX, l.anchorY]).toEqual([500, 250]);
     expect(l.halfW).toBe(("Your Text Here".length * 32 * 0.5) / 2);
     expect(l.halfH).toBe((32 * LINE_HEIGHT) / 2);
-    expect(l.lines).toEqual([{ text: "Your Text Here", x: 0, y: 0, width: 224 }]);
+    expect(l.lines).toEqual([{ text: "Your Text Here", direction: "ltr", x: 0, y: 0, width: 224 }]);
   });
 
   it("uses natural-pixel font sizes and the bundled face", () => {
@@ -147,5 +148,66 @@ describe("layoutElement wraps long text", () => {
     const l = layoutElement(el, size, measure);
     expect(l.lines.length).toBe(3); // 101 characters in a box 470 px long: 47 at most a line
     expect(inside(l)).toBe(true);
+  });
+});
+
+describe("right-to-left text", () => {
+  // An Arabic offer whose wrapped second line starts with a digit and ends with "!", and a
+  // Hebrew line under a Latin one: what the text box (dir="auto") shows each paragraph as.
+  const arabic = "عرض خاص، خصم 50% اليوم!";
+  const text = `${arabic}\nSALE\nמבצע!`;
+
+  it("gives every line its paragraph's direction, wrapped lines included", () => {
+    const el = createTextElement("t1", { text, fontSize: 40 }); // 20 px a character
+    const l = layoutElement(el, { width: 320, height: 500 }, measure); // 15 characters a line
+    expect(l.lines.map((line) => [line.text, line.direction])).toEqual([
+      ["عرض خاص، خصم", "rtl"],
+      ["50% اليوم!", "rtl"],
+      ["SALE", "ltr"],
+      ["מבצע!", "rtl"],
+    ]);
+  });
+
+  it("measures each line in its direction while wrapping and sizing the block", () => {
+    const asked = [];
+    const noting = (line, font, direction) => (asked.push([line, direction]), measure(line, font));
+    layoutElement(createTextElement("t1", { text }), size, noting);
+    expect(asked).toContainEqual([arabic, "rtl"]);
+    expect(asked).toContainEqual(["SALE", "ltr"]);
+    expect(asked).toContainEqual(["מבצע!", "rtl"]);
+    expect(asked.every(([line, direction]) => direction === (/[\u0590-\u06FF]/.test(line) ? "rtl" : "ltr"))).toBe(true);
+  });
+
+  // A context that records what the canvas is asked to measure and draw, with the direction
+  // and alignment set at that moment.
+  function recordingContext() {
+    const ctx = { font: "", direction: "inherit", textAlign: "start", calls: [] };
+    for (const name of ["save", "restore", "setTransform", "clearRect", "drawImage", "translate", "rotate"]) {
+      ctx[name] = () => {};
+    }
+    ctx.measureText = (line) => {
+      ctx.calls.push(["measure", line, ctx.direction]);
+      return { width: measure(line, ctx.font) };
+    };
+    ctx.fillText = (line, x) => ctx.calls.push(["fill", line, ctx.direction, ctx.textAlign, x]);
+    return ctx;
+  }
+
+  it("draws each line in its direction, keeping left, centre and right on the image's sides", () => {
+    for (const [textAlign, x] of [
+      ["left", -115],
+      ["center", 0],
+      ["right", 115],
+    ]) {
+      const ctx = recordingContext();
+      const el = createTextElement("t1", { text: `${arabic}\nSALE`, fontSize: 20, textAlign }); // 10 px a character
+      drawScene(ctx, { image: {}, ...size, elements: [el] });
+      expect(ctx.calls.filter((call) => call[0] === "fill")).toEqual([
+        ["fill", arabic, "rtl", textAlign, x], // "!" at its left end, where the text box shows it
+        ["fill", "SALE", "ltr", textAlign, x],
+      ]);
+      const measured = ctx.calls.filter((call) => call[0] === "measure" && call[1] === arabic);
+      expect(new Set(measured.map((call) => call[2]))).toEqual(new Set(["rtl"]));
+    }
   });
 });

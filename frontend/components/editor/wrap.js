@@ -15,6 +15,9 @@ function graphemes(word) {
 // space stays part of its word).
 const trimSpaces = (line) => line.replace(/ +$/, "");
 
+/** The paragraphs of `text`: what lies between the newlines the user typed. */
+export const paragraphsOf = (text) => String(text).split(/\r\n|\r|\n/);
+
 /** A word too wide for the box cut into pieces that `fits`, greedily, each at least one
  * grapheme long (a single glyph wider than the box still gets a line of its own). */
 function breakWord(word, fits) {
@@ -45,7 +48,7 @@ function breakWord(word, fits) {
 export function wrapLines(text, maxWidth, measure) {
   const fits = (line) => measure(line) <= maxWidth;
   const lines = [];
-  for (const paragraph of String(text).split(/\r\n|\r|\n/)) {
+  for (const paragraph of paragraphsOf(text)) {
     let line = ""; // the line being filled, possibly ending in spaces not yet known to be needed
     for (const token of paragraph.match(/ +|[^ ]+/g) ?? []) {
       if (token[0] === " " || fits(line + token)) {
