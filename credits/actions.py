@@ -394,7 +394,7 @@ def _entry_with_key(key: str, *, user, kind: str, amount: int | None = None) -> 
         entry.user_id != user.pk or entry.kind != kind or (amount is not None and entry.amount != amount)
     ):
         raise CreditError(f"The idempotency key {key!r} was already used for a different credit operation.")
-    return entry
+    return _replayed(entry)
 
 
 def _earlier_spend(*, user, amount: int, reference: str, idempotency_key: str | None) -> LedgerEntry | None:
@@ -409,8 +409,15 @@ def _earlier_spend(*, user, amount: int, reference: str, idempotency_key: str | 
     entry = LedgerEntry.objects.filter(kind=LedgerEntry.Kind.SPEND, reference=reference).first()
     if entry is not None and (entry.user_id != user.pk or entry.amount != -amount):
         raise CreditError(f"{reference!r} has already been paid for by a different spend.")
-    return entry
+    return _replayed(entry)
 
 
 def _refund_of(reference: str) -> LedgerEntry | None:
-    return LedgerEntry.objects.filter(kind=LedgerEntry.Kind.REFUND, reference=reference).first()
+    return _replayed(LedgerEntry.objects.filter(kind=LedgerEntry.Kind.REFUND, reference=reference).first())
+
+
+def _replayed(entry: LedgerEntry | None) -> LedgerEntry | None:
+    """An earlier entry a repeat is answered with: marked, so a caller can say nothing changed."""
+    if entry is not None:
+        entry.replayed = True
+    return entry

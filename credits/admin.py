@@ -94,24 +94,19 @@ class CreditBalanceAdmin(ViewOnlyAdmin):
     def _grant(self, request, balances, *, amount, reason, submission):
         granted, applied_before = [], []
         for balance in balances:
-            key = f"admin-grant:{submission}:{balance.user_id}"
-            # The form sent again (a resend, a double click): the ledger's key makes the grant a
-            # no-op, and the message must not say it was made again.
-            if LedgerEntry.objects.filter(idempotency_key=key).exists():
-                applied_before.append(balance.user.email)
-                continue
             try:
-                grant_staff_credits(
+                entry = grant_staff_credits(
                     user=balance.user,
                     amount=amount,
                     reason=reason,
-                    idempotency_key=key,
+                    idempotency_key=f"admin-grant:{submission}:{balance.user_id}",
                     created_by=request.user,
                 )
             except CreditError as error:
                 self.message_user(request, f"Not changed for {balance.user.email}: {error}", messages.ERROR)
             else:
-                granted.append(balance.user.email)
+                # The form sent again (a resend, a double click) changed nothing: not "Granted".
+                (applied_before if entry.replayed else granted).append(balance.user.email)
         if granted:
             verb = "Granted" if amount > 0 else "Removed"
             self.message_user(

@@ -84,6 +84,9 @@ class LedgerEntry(models.Model):
     purchases and refunds add, spends take away, adjustments go either way."""
 
     Kind = LedgerKind
+    # Not stored: True on the earlier entry a credit action answered a repeat with (the same
+    # idempotency key or reference again), which changed nothing.
+    replayed = False
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ledger_entries"

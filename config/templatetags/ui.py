@@ -35,10 +35,10 @@ def asset_url(path: str) -> str:
 
 
 @register.simple_tag(name="path")
-def path_tag(name: str, *args) -> str:
+def path_tag(name: str) -> str:
     """`{% path "billing:index" %}`: what `{% url %}` gives, kept per process (config.paths) —
     for the links every signed-in page carries."""
-    return path_for(name, *args)
+    return path_for(name)  # no arguments: a route per object would grow the kept paths forever
 
 
 @register.simple_tag

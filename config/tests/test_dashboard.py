@@ -335,7 +335,8 @@ def test_the_kept_content_follows_every_change_the_page_shows(alice_client, alic
     html = welcome_and_activity(alice_client)
     assert (
         ">Queued<" in html
-        and 'data-testid="welcome-credits" data-balance-credits class="font-semibold text-slate-900 dark:text-white">80<' in html
+        and 'data-testid="welcome-credits" data-balance-credits class="font-semibold text-slate-900 dark:text-white">80<'
+        in html
     )
 
     Generation.objects.filter(pk=generation.pk).update(status="running")  # as the worker claims it

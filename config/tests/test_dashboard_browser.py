@@ -74,7 +74,10 @@ def test_the_figures_that_follow_the_balance_move_with_the_top_bar(signed_in_pag
 
     page = signed_in_page
     creative = page.locator('[data-tool-card="meta-creative"]')  # 80 credits
-    use, need = creative.get_by_role("link", name="Use Tool"), creative.get_by_role("link", name="Need Credits")
+    use, need = (
+        creative.get_by_role("link", name="Use Tool"),
+        creative.get_by_role("link", name="Need Credits"),
+    )
     assert page.get_by_test_id("welcome-credits").inner_text() == "100"
     assert use.is_visible() and not need.is_visible()
 
@@ -90,11 +93,17 @@ def test_the_figures_that_follow_the_balance_move_with_the_top_bar(signed_in_pag
     read_again_and_see("10 credits")
     assert page.get_by_test_id("welcome-credits").inner_text() == "10"
     assert need.is_visible() and not use.is_visible()
-    assert creative.locator("progress").evaluate("el => [el.value, el.hasAttribute('data-short')]") == [10, True]
+    assert creative.locator("progress").evaluate("el => [el.value, el.hasAttribute('data-short')]") == [
+        10,
+        True,
+    ]
     assert creative.locator("[data-tool-progress]").inner_text() == "10"
 
     grant_credits(user=alice, amount=1000, reason="Support", idempotency_key="follow-2")
     read_again_and_see("1,010 credits")
     assert page.get_by_test_id("welcome-credits").inner_text() == "1,010"
     assert use.is_visible() and not need.is_visible()
-    assert creative.locator("progress").evaluate("el => [el.value, el.hasAttribute('data-short')]") == [80, False]
+    assert creative.locator("progress").evaluate("el => [el.value, el.hasAttribute('data-short')]") == [
+        80,
+        False,
+    ]

@@ -38,3 +38,15 @@ def test_the_dashboards_dark_and_white_buttons_show_the_brand_ring(signed_in_pag
         " return [s.outlineStyle, s.outlineColor, s.outlineWidth]; }"
     )
     assert style == ["solid", "rgb(99, 102, 241)", "2px"]  # brand-500
+
+
+def test_a_link_on_a_brand_panel_rings_white(page, live_server):
+    page.goto(f"{live_server.url}/")
+    link = page.get_by_role("link", name="Get Started Free").last  # the closing call to action
+    link.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    outline = link.evaluate(
+        "el => { el.getAnimations().forEach((a) => a.finish()); return getComputedStyle(el).outlineColor; }"
+    )
+    assert outline == "rgb(255, 255, 255)"  # brand-500 would all but vanish on the brand gradient

@@ -102,7 +102,7 @@ def test_the_shell_drawer_at_a_phone_viewport(signed_in_page, live_server):
     expect(sidebar).to_be_in_viewport()
     expect(page.get_by_role("button", name="Close menu")).to_be_focused()
     # A modal dialog while open: the page behind it is out of reach of a screen reader too.
-    expect(page.get_by_role("dialog", name="Sidebar")).to_be_visible()
+    expect(page.get_by_role("dialog", name="Menu")).to_be_visible()
     assert page.locator("main").evaluate("el => el.closest('[inert]') !== null")
     page.get_by_role("button", name="Close menu").click()
     expect(sidebar).not_to_be_in_viewport()

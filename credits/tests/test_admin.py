@@ -105,6 +105,11 @@ def test_submitting_the_same_grant_form_twice_grants_once(staff_client, alice):
     assert "Granted" not in body
     assert "This form was already applied for alice@example.com: nothing changed now." in body
 
+    # Back, another amount, sent again: refused, not said to be applied.
+    changed = submit_grant(staff_client, [balance], amount=500, reason="Sorry", submission=submission)
+    assert balance_of(alice) == 150
+    assert "was already used for a different credit operation" in changed.content.decode()
+
 
 def test_a_negative_grant_is_a_correction_refused_below_zero(staff_client, alice, bob):
     from credits.actions import spend_credits

@@ -23,6 +23,7 @@ def test_a_repeated_key_returns_the_first_grant_and_changes_nothing(alice):
     again = grant(alice, 500, "invoice:in_123", kind="purchase")
 
     assert again == first
+    assert (first.replayed, again.replayed) == (False, True)  # so a caller can say nothing changed
     assert balance_of(alice) == 600
     assert LedgerEntry.objects.filter(idempotency_key="invoice:in_123").count() == 1
 

@@ -106,7 +106,7 @@ function RadioCards({ id, field, value, onChange, disabled, messages }) {
           return (
             <label
               key={option.value}
-              className={`flex cursor-pointer gap-3 rounded-xl border p-4 transition focus-within:ring-2 focus-within:ring-brand-500 ${
+              className={`flex cursor-pointer gap-3 rounded-xl border p-4 transition has-focus-visible:ring-2 has-focus-visible:ring-brand-500 ${
                 checked
                   ? "border-brand-500 bg-brand-50 dark:border-brand-500 dark:bg-brand-500/10"
                   : messages?.length
@@ -123,7 +123,7 @@ function RadioCards({ id, field, value, onChange, disabled, messages }) {
                 disabled={disabled}
                 aria-labelledby={`${optionId}-label`}
                 aria-describedby={option.description ? `${optionId}-description` : undefined}
-                className="mt-1 accent-brand-600"
+                className="mt-1 accent-brand-600 focus-visible:outline-none"
               />
               <span>
                 <span id={`${optionId}-label`} className="block text-sm font-semibold text-slate-900 dark:text-white">

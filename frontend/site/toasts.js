@@ -23,8 +23,9 @@ function region() {
  * then only shows it, or a screen reader would read it out twice. */
 function alreadyAnnounced(message) {
   return [...document.querySelectorAll('[role="alert"]:not([data-toast])')].some((alert) => {
-    const text = alert.hidden ? "" : alert.textContent.trim();
-    return text !== "" && (text.includes(message) || message.includes(text));
+    const visible = alert.checkVisibility ? alert.checkVisibility() : !alert.closest("[hidden]");
+    const text = visible ? alert.textContent.trim() : "";
+    return text !== "" && (text === message || message.endsWith(`: ${text}`));
   });
 }
 

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from credits.actions import CreditError, grant_staff_credits
-from credits.models import LedgerEntry, balance_of
+from credits.models import balance_of
 
 
 class Command(BaseCommand):
@@ -38,9 +38,6 @@ class Command(BaseCommand):
             raise CommandError(f"No account with the e-mail address {email}.")
         if amount == 0:
             raise CommandError("The amount must not be zero.")
-        applied_before = (
-            bool(idempotency_key) and LedgerEntry.objects.filter(idempotency_key=idempotency_key).exists()
-        )
         try:
             entry = grant_staff_credits(
                 user=user,
@@ -50,7 +47,7 @@ class Command(BaseCommand):
             )
         except CreditError as error:
             raise CommandError(f"{user.email}: {error}") from error
-        if applied_before:
+        if entry.replayed:
             self.stdout.write(
                 f"Already applied with this key on {entry.created_at:%Y-%m-%d %H:%M} UTC: nothing granted now. "
                 f"{user.email} has {balance_of(user)} credits."

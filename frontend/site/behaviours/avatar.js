@@ -65,6 +65,8 @@ export function initAvatarUploader() {
 
     progressBox.hidden = false;
     root.setAttribute("aria-busy", "true");
+    // Disabling the focused input drops keyboard focus to the page: it goes back after.
+    const hadFocus = document.activeElement === input;
     input.disabled = true;
     setProgress(0);
     const timer = setInterval(() => {
@@ -90,8 +92,9 @@ export function initAvatarUploader() {
       root.removeAttribute("aria-busy");
       input.disabled = false;
       input.value = "";
-      // Disabling the focused input dropped keyboard focus to the page: it goes back to it.
-      if (document.activeElement === document.body || !document.activeElement) input.focus();
+      if (hadFocus && (document.activeElement === document.body || !document.activeElement)) {
+        input.focus({ preventScroll: true });
+      }
     }
   });
 

@@ -14,8 +14,13 @@ function showCard(card, balance) {
   progress.toggleAttribute("data-short", !affordable);
   progress.setAttribute("aria-label", `${card.dataset.toolTitle}: ${balance} credits available, ${cost} needed`);
   card.querySelector("[data-tool-progress]").textContent = formatCredits(Math.min(balance, cost));
-  card.querySelector("[data-when-affordable]").hidden = !affordable;
-  card.querySelector("[data-when-short]").hidden = affordable;
+  const [shown, hidden] = affordable
+    ? [card.querySelector("[data-when-affordable]"), card.querySelector("[data-when-short]")]
+    : [card.querySelector("[data-when-short]"), card.querySelector("[data-when-affordable]")];
+  const hadFocus = document.activeElement === hidden;
+  shown.hidden = false;
+  hidden.hidden = true;
+  if (hadFocus) shown.focus(); // a keyboard user on the link that went keeps their place
 }
 
 /** Returns the function that stops following the balance (none on pages without the figures). */

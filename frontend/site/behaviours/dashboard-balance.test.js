@@ -43,6 +43,16 @@ describe("initDashboardBalance", () => {
     expect(root.querySelector('[data-tool-card="meta-copy"] [data-tool-progress]').textContent).toBe("10");
   });
 
+  it("keeps keyboard focus on the card when the link it was on gives way to the other", () => {
+    const root = render();
+    document.body.append(root);
+    stop = initDashboardBalance(root);
+    root.querySelector('[data-tool-card="meta-copy"] [data-when-affordable]').focus();
+    balanceRead(5);
+    expect(document.activeElement.textContent).toBe("Need Credits");
+    root.remove();
+  });
+
   it("ignores a read without a number, and does nothing on pages without the figures", () => {
     const root = render();
     stop = initDashboardBalance(root);

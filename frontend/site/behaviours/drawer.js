@@ -20,9 +20,9 @@ export function initDrawer() {
     if (open) {
       drawer.setAttribute("role", "dialog");
       drawer.setAttribute("aria-modal", "true");
+      drawer.setAttribute("aria-label", "Menu");
     } else {
-      drawer.removeAttribute("role");
-      drawer.removeAttribute("aria-modal");
+      for (const name of ["role", "aria-modal", "aria-label"]) drawer.removeAttribute(name);
     }
     for (const element of behind) element.inert = open;
   };

@@ -167,5 +167,5 @@ export function initForms(root = document) {
   // the first, whose description reads its error out. Otherwise the new page leaves focus on
   // the body and a screen reader hears only the page's title.
   const refused = forms.map((form) => form.querySelector('[aria-invalid="true"]')).find(Boolean);
-  if (refused && !root.querySelector("[autofocus]")) refused.focus();
+  if (refused && (document.activeElement === document.body || !document.activeElement)) refused.focus();
 }
