@@ -3,6 +3,7 @@ import { flushSync } from "react-dom";
 import { toast } from "../lib/events.js";
 import { timeAgo } from "../lib/timeAgo.js";
 import { draftKey, restoredValues, useFormDraft } from "../lib/formDrafts.js";
+import { rememberResult, restoreResult } from "../lib/rememberedResults.js";
 import { resumedValues } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
@@ -97,11 +98,14 @@ function StepForm({ step, config, values, onChange, form, urls, onSubmit, done, 
 
 /** Meta Ads Full: scrape a website, then make Meta copy or a Meta creative from it. Each step's
  * form keeps its own draft in the tab (lib/formDrafts.js); the analysis and the run the page
- * picks up again after a reload fill their forms with their own inputs instead. */
+ * picks up again after a reload fill their forms with their own inputs instead. The copy and
+ * the creative it last showed are shown again beside the analysis they were made from
+ * (lib/rememberedResults.js). */
 export default function MetaAdsFull({ tool, balance: initialBalance, userId, urls, toolLabels }) {
   const steps = tool.steps;
   const balance = useBalance(initialBalance);
   const draft = (step) => draftKey(userId, `${tool.slug}:${step}`);
+  const shownResult = (step) => draftKey(userId, `${tool.slug}:${step}:result`);
   const [values, setValues] = useState(() => ({
     scrape: restoredValues(draft("scrape"), steps.scrape.schema),
     copy: restoredValues(draft("copy"), steps.copy.schema),
@@ -129,13 +133,24 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
         ...(analysis && { scrape: resumedValues(steps.scrape.schema, analysis.inputs) }),
         ...(running && { [step]: resumedValues(steps[step].schema, running.inputs) }),
       }));
+      // The copy and creative shown before, if made beside this analysis; the running step's
+      // outcome is the one on its way.
+      const fits = (kept) => Boolean(analysis) && kept.scrapeId === analysis.id;
+      for (const made of ["copy", "creative"]) {
+        if (made === step) continue;
+        restoreResult(shownResult(made), urls.generation, fits).then(
+          (shown) => shown && dispatch({ type: "restored", generation: shown, scrapeId: analysis.id }),
+        );
+      }
     },
     onSettled: (settled) => {
       const step = settledStep(state, settled);
       const texts = steps[step].texts;
-      if (step === "scrape" && settled.status === "success") unforgetAnalysis(settled.id);
+      const success = settled.status === "success";
+      if (step === "scrape" && success) unforgetAnalysis(settled.id);
+      else if (step !== "scrape") rememberResult(shownResult(step), success ? settled : null, { scrapeId: state.scrape?.id });
       if (settled.reused) toast(reusedAnalysisToast(settled));
-      else if (settled.status === "success") toast(texts.success);
+      else if (success) toast(texts.success);
       else toast(failureToast(settled, texts), "error");
       dispatch({ type: "settled", generation: settled });
     },
@@ -161,7 +176,10 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
       cost: steps[step].cost,
       extra: { step },
       request,
-      starting: () => dispatch({ type: "started", step }),
+      starting: () => {
+        dispatch({ type: "started", step });
+        rememberResult(shownResult(step), null);
+      },
     });
     if (!result || result.generation || result.ignored) return;
     // Field errors, refused, or no answer (a failure to show).
@@ -172,6 +190,8 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
   // (else its first input). flushSync: the form is on screen, enabled, when focus moves.
   const analyzeAnother = () => {
     forgetAnalysis(scrape.id);
+    rememberResult(shownResult("copy"), null);
+    rememberResult(shownResult("creative"), null);
     flushSync(() => {
       dispatch({ type: "reset" });
       setErrors({});

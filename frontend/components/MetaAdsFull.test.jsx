@@ -248,6 +248,82 @@ describe("MetaAdsFull", () => {
     expect(screen.getByTestId("scrape-report").textContent).toContain("A shop");
   });
 
+  const analysis = { id: 3, step: "scrape", status: "success", output: { report: "A shop" }, created_at: new Date().toISOString(), inputs: { websiteUrl: "https://shop.example" } };
+  const copy = { id: 6, tool: "meta-ads-full", step: "copy", status: "success", output: { variations: [{ headline: "Shop the glow" }] }, balance: 50 };
+  const creative = { id: 7, tool: "meta-ads-full", step: "creative", status: "success", output: { image: "/files/creative-v2.png", edited: true }, balance: 50 };
+  const reads = (id) => fetch.mock.calls.filter(([url]) => url === `/api/generations/${id}/`);
+  const remembered = (step) => JSON.parse(sessionStorage.getItem(draftKey(7, `meta-ads-full:${step}:result`)));
+  const reopened = async (active) => {
+    on("GET", "/api/generations/active/?tool=meta-ads-full", json(active));
+    await page();
+    await act(() => vi.dynamicImportSettled());
+  };
+
+  it("shows the copy it showed again beside its analysis after a reload, without a toast or moving focus", async () => {
+    await scraped();
+    on("POST", "/api/generations/", json(copy, 202));
+    await click("Generate Meta Copy (50 credits)");
+    await act(() => vi.dynamicImportSettled());
+    expect(screen.getByText("Shop the glow")).toBeTruthy();
+    expect(remembered("copy")).toEqual({ id: 6, scrapeId: 3 });
+    leave();
+
+    toasts = [];
+    document.body.focus();
+    on("GET", "/api/generations/6/", json(copy));
+    await reopened({ generation: null, scrape: analysis });
+    expect(screen.getByTestId("scrape-report").textContent).toContain("A shop");
+    expect(screen.getByText("Shop the glow")).toBeTruthy();
+    expect(toasts).toEqual([]);
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it("shows a creative, as the server has it now (its text edited on), beside a copy still running", async () => {
+    sessionStorage.setItem(draftKey(7, "meta-ads-full:copy:result"), JSON.stringify({ id: 6, scrapeId: 3 }));
+    sessionStorage.setItem(draftKey(7, "meta-ads-full:creative:result"), JSON.stringify({ id: 7, scrapeId: 3 }));
+    on("GET", "/api/generations/7/", json(creative));
+    const running = { id: 9, step: "copy", status: "running", created_at: new Date().toISOString(), inputs: { step: "copy", scrapeId: 3, language: "French" } };
+    await reopened({ generation: running, scrape: analysis });
+    expect(screen.getByTestId("progress-overlay")).toBeTruthy();
+    expect(screen.getByTestId("creative-image").getAttribute("src")).toBe("/files/creative-v2.png");
+    expect(screen.getByTestId("custom-text-badge")).toBeTruthy();
+    expect(reads(6)).toHaveLength(0); // the running copy takes its place
+    expect(remembered("copy")).toEqual({ id: 6, scrapeId: 3 });
+  });
+
+  it("does not show a copy made beside another analysis than the one it picks up, and forgets it", async () => {
+    sessionStorage.setItem(draftKey(7, "meta-ads-full:copy:result"), JSON.stringify({ id: 6, scrapeId: 3 }));
+    on("GET", "/api/generations/6/", json(copy));
+    await reopened({ generation: null, scrape: { ...analysis, id: 4 } });
+    expect(screen.getByTestId("scrape-report")).toBeTruthy();
+    expect(screen.queryByText("Shop the glow")).toBeNull();
+    expect(reads(6)).toHaveLength(0);
+    expect(remembered("copy")).toBeNull();
+    cleanup();
+
+    // Nor one made while no analysis was shown, when none is shown now.
+    sessionStorage.setItem(draftKey(7, "meta-ads-full:copy:result"), JSON.stringify({ id: 6 }));
+    await reopened({ generation: null, scrape: null });
+    expect(screen.queryByText("Shop the glow")).toBeNull();
+    expect(reads(6)).toHaveLength(0);
+    expect(remembered("copy")).toBeNull();
+  });
+
+  it("forgets, without a word, a copy it cannot read again, and remembers no failed one", async () => {
+    sessionStorage.setItem(draftKey(7, "meta-ads-full:copy:result"), JSON.stringify({ id: 6, scrapeId: 3 }));
+    on("GET", "/api/generations/6/", json({ detail: "Not found." }, 404));
+    await reopened({ generation: null, scrape: analysis });
+    expect(remembered("copy")).toBeNull();
+    expect(screen.queryByTestId("failure")).toBeNull();
+    expect(toasts).toEqual([]);
+
+    await click(/Make Meta Copy/);
+    on("POST", "/api/generations/", json({ id: 8, step: "copy", status: "failed", output: {}, error: "", balance: 100 }, 202));
+    await click("Generate Meta Copy (50 credits)");
+    expect(screen.getByTestId("failure")).toBeTruthy();
+    expect(remembered("copy")).toBeNull();
+  });
+
   it("takes an analysis's failure card away when the next attempt has field errors", async () => {
     await page();
     on("POST", "/api/generations/", json({ id: 4, step: "scrape", status: "failed", output: {}, error: "Could not resolve the host", balance: 100 }, 202));

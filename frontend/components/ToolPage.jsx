@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { toast } from "../lib/events.js";
 import { draftKey, restoredValues, useFormDraft } from "../lib/formDrafts.js";
+import { rememberResult, restoreResult } from "../lib/rememberedResults.js";
 import { resumedValues } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
@@ -18,12 +19,14 @@ import { CONNECTION_LOST, ToolForm, failureMessage, failureTitle, failureToast, 
  *
  * What the user types is kept as the tab's draft of this tool's form (lib/formDrafts.js) and
  * is there again after Back or a reload; a run the page re-attaches to fills the form with its
- * own inputs instead, as they made what the page shows.
+ * own inputs instead, as they made what the page shows. The result it last showed is shown
+ * again too (lib/rememberedResults.js), unless a run it re-attaches to is on its way.
  */
 export default function ToolPage({ tool, balance: initialBalance, userId, urls, toolLabels, renderResult, aside, widgets }) {
   const texts = tool.texts;
   const balance = useBalance(initialBalance);
   const draft = draftKey(userId, tool.slug);
+  const shownResult = draftKey(userId, `${tool.slug}:result`);
   const [values, setValues] = useState(() => restoredValues(draft, tool.schema));
   useFormDraft(draft, tool.schema, values);
   const [outcome, setOutcome] = useState(null); // the settled generation, or a network failure
@@ -35,11 +38,16 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
     urls,
     onResume: ({ generation: running }) => {
       if (running) setValues(resumedValues(tool.schema, running.inputs));
+      // Nothing running: the result shown when the page was left, as it was left (no toast,
+      // and focus stays put: `resumed`).
+      else restoreResult(shownResult, urls.generation).then((shown) => shown && setOutcome({ ...shown, resumed: true }));
     },
     onSettled: (settled) => {
       setOutcome(settled);
       setHistoryVersion((v) => v + 1);
-      if (settled.status === "success") toast(texts.success);
+      const success = settled.status === "success";
+      rememberResult(shownResult, success ? settled : null);
+      if (success) toast(texts.success);
       else toast(failureToast(settled, texts), "error");
     },
   });
@@ -48,7 +56,15 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
 
   const submit = async (event) => {
     event.preventDefault();
-    const result = await form.submit({ schema: tool.schema, inputs: values, cost: tool.cost, starting: () => setOutcome(null) });
+    const result = await form.submit({
+      schema: tool.schema,
+      inputs: values,
+      cost: tool.cost,
+      starting: () => {
+        setOutcome(null);
+        rememberResult(shownResult, null);
+      },
+    });
     if (result?.networkError) setOutcome(startFailure(result));
     // Field errors: an earlier failure is not this attempt's, so its card goes; a result stays.
     else if (result?.errors) setOutcome((shown) => (shown?.status === "success" ? shown : null));
@@ -85,7 +101,7 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
                 headingRef={outcomeHeading}
               />
             )}
-            <FocusWhenShown target={outcomeHeading} shown={outcome} />
+            <FocusWhenShown target={outcomeHeading} shown={outcome?.resumed ? null : outcome} />
           </OnDemand>
           {aside}
         </div>

@@ -431,6 +431,95 @@ describe("ToolPage", () => {
     }
   });
 
+  const RESULT = draftKey(7, "meta-copy:result");
+  const nothingRunning = () => on("GET", "/api/generations/active/?tool=meta-copy", json({ generation: null, scrape: null }));
+  const madeEarlier = { id: 15, status: "success", output: { variations: [{ headline: "Glow up" }] }, balance: 80 };
+  const generationReads = (id) => fetch.mock.calls.filter(([url]) => url === `/api/generations/${id}/`);
+
+  it("shows the result it showed again when the page is opened again, read anew, without a toast or moving focus", async () => {
+    await page();
+    on("POST", "/api/generations/", json({ ...madeEarlier, output: { variations: [{ headline: "First draft" }] } }, 202));
+    await typeBrand("Glow");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
+    expect(screen.getByText("First draft")).toBeTruthy();
+    expect(JSON.parse(sessionStorage.getItem(RESULT))).toEqual({ id: 15 });
+    cleanup();
+
+    const shown = [];
+    const onToast = (event) => shown.push(event.detail);
+    window.addEventListener("adsmith:toast", onToast);
+    document.body.focus();
+    nothingRunning();
+    on("GET", "/api/generations/15/", json(madeEarlier)); // as the server has it now
+    await page(80);
+    window.removeEventListener("adsmith:toast", onToast);
+    expect(screen.getByText("Glow up")).toBeTruthy();
+    expect(shown).toEqual([]);
+    expect(document.activeElement).toBe(document.body);
+    expect(posted()).toHaveLength(1); // the first page's run, and no other
+  });
+
+  it("does not show another user's remembered result", async () => {
+    sessionStorage.setItem(draftKey(8, "meta-copy:result"), JSON.stringify({ id: 15 }));
+    nothingRunning();
+    on("GET", "/api/generations/15/", json(madeEarlier));
+    await page();
+    expect(generationReads(15)).toHaveLength(0);
+    expect(screen.queryByText("Glow up")).toBeNull();
+  });
+
+  it("forgets, without a word, a remembered result the server no longer gives (deleted, or not this user's)", async () => {
+    const shown = [];
+    const onToast = (event) => shown.push(event.detail);
+    window.addEventListener("adsmith:toast", onToast);
+    sessionStorage.setItem(RESULT, JSON.stringify({ id: 15 }));
+    nothingRunning(); // the generation's read answers 404
+    await page();
+    window.removeEventListener("adsmith:toast", onToast);
+    expect(generationReads(15)).toHaveLength(1);
+    expect(sessionStorage.getItem(RESULT)).toBeNull();
+    expect(screen.queryByTestId("failure")).toBeNull();
+    expect(shown).toEqual([]);
+  });
+
+  it("forgets its result when a new run starts, and remembers no failure", async () => {
+    sessionStorage.setItem(RESULT, JSON.stringify({ id: 15 }));
+    nothingRunning();
+    on("GET", "/api/generations/15/", json(madeEarlier));
+    await page();
+    expect(screen.getByText("Glow up")).toBeTruthy();
+    on("POST", "/api/generations/", json({ id: 16, status: "failed", output: {}, error: "No valid variations generated", balance: 100 }, 202));
+    await typeBrand("Glow");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
+    expect(screen.getByTestId("failure")).toBeTruthy();
+    expect(sessionStorage.getItem(RESULT)).toBeNull();
+    cleanup();
+
+    nothingRunning();
+    await page();
+    expect(screen.queryByTestId("failure")).toBeNull();
+    expect(screen.queryByText("Glow up")).toBeNull();
+    expect(generationReads(16)).toHaveLength(0);
+  });
+
+  it("re-attaches to a run still going rather than show the result it showed before, and remembers that run's once it ends", async () => {
+    sessionStorage.setItem(RESULT, JSON.stringify({ id: 15 }));
+    on(
+      "GET",
+      "/api/generations/active/?tool=meta-copy",
+      json({ generation: { id: 9, status: "running", created_at: new Date().toISOString(), inputs: { brand: "Glow" } }, scrape: null }),
+    );
+    await page(80);
+    expect(screen.getByTestId("progress-overlay")).toBeTruthy();
+    expect(generationReads(15)).toHaveLength(0);
+    expect(screen.queryByText("Glow up")).toBeNull();
+
+    on("GET", "/api/generations/9/", json({ id: 9, status: "success", output: { variations: [{ headline: "Back again" }] }, balance: 80 }));
+    await act(async () => vi.advanceTimersByTimeAsync(2000));
+    expect(screen.getByText("Back again")).toBeTruthy();
+    expect(JSON.parse(sessionStorage.getItem(RESULT))).toEqual({ id: 9 });
+  });
+
   it("follows balances the shell reads from the server: a balance spent elsewhere disables the button", async () => {
     await page(100);
     expect(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" }).disabled).toBe(false);

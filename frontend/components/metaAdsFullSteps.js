@@ -5,7 +5,8 @@ export const INITIAL_STEPS = {
   scrape: null, // the successful analysis (`resumed: true` when shown again after a reload)
   scrapeFailure: null, // the analysis that failed, or a start that got no answer
   nextStep: null, // "copy" | "creative": the form shown under the analysis
-  // The settled copy and creative, each kept while the other step runs: a full ad needs both.
+  // The settled copy and creative, each kept while the other step runs: a full ad needs both
+  // (`resumed: true` when shown again after a reload).
   outcomes: { copy: null, creative: null },
   lastStep: null, // the step settled last: focus goes to it
   runningStep: null, // the step on its way, until it settles
@@ -38,6 +39,9 @@ function withoutFailure(state, step) {
 /**
  * - `resumed` {running, analysis}: after a reload, the run still going and the analysis to
  *   continue from (each null when there is none); the analysis is shown, but focus stays put.
+ * - `restored` {generation, scrapeId}: after a reload, the copy or creative shown before, made
+ *   beside analysis `scrapeId`; shown only beside that analysis, and not over the step's run
+ *   or a newer outcome. Focus stays put.
  * - `chose` {step}: the next step's form ("copy" | "creative").
  * - `started` {step}: the step's start went out; its earlier outcome goes.
  * - `startFailed` {step, failure}: the start did not begin a run (field errors, refused, or no
@@ -56,6 +60,12 @@ export function stepsReducer(state, action) {
         next = { ...next, runningStep: step, nextStep: step === "scrape" ? next.nextStep : step };
       }
       return next;
+    }
+    case "restored": {
+      const { generation, scrapeId } = action;
+      const { step } = generation;
+      if (state.scrape?.id !== scrapeId || state.runningStep === step || state.outcomes[step]) return state;
+      return { ...state, outcomes: { ...state.outcomes, [step]: { ...generation, resumed: true } } };
     }
     case "chose":
       return { ...state, nextStep: action.step };

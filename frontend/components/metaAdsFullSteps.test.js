@@ -82,6 +82,28 @@ describe("Meta Ads Full's steps", () => {
     expect(stepsReducer(INITIAL_STEPS, { type: "resumed", running: null, analysis: null })).toBe(INITIAL_STEPS);
   });
 
+  it("shows a copy or creative from before a reload again beside its analysis, focus staying put", () => {
+    const creative = { id: 6, step: "creative", status: "success", output: { image: "/files/v2.png", edited: true } };
+    const shown = stepsReducer(analysed, { type: "restored", generation: creative, scrapeId: 3 });
+    expect(shown.outcomes).toEqual({ copy: null, creative: { ...creative, resumed: true } });
+    expect(shown).toMatchObject({ lastStep: null, nextStep: null, historyVersion: 1 });
+  });
+
+  it("shows a copy or creative from before a reload only beside its own analysis, and not over the step's run or newer outcome", () => {
+    const copy = { id: 7, step: "copy", status: "success", output: { variations: [] } };
+    expect(stepsReducer(analysed, { type: "restored", generation: copy, scrapeId: 4 })).toBe(analysed);
+    expect(stepsReducer(INITIAL_STEPS, { type: "restored", generation: copy, scrapeId: 3 })).toBe(INITIAL_STEPS);
+
+    const running = stepsReducer(INITIAL_STEPS, { type: "resumed", running: { id: 9, step: "copy", status: "running" }, analysis });
+    expect(stepsReducer(running, { type: "restored", generation: copy, scrapeId: 3 })).toBe(running);
+    const creative = { id: 8, step: "creative", status: "success", output: { image: "/files/x.png" } };
+    expect(stepsReducer(running, { type: "restored", generation: creative, scrapeId: 3 }).outcomes.creative).toEqual({ ...creative, resumed: true });
+
+    const newer = { id: 10, step: "copy", status: "success", output: { variations: [] } };
+    const made = run(analysed, { type: "chose", step: "copy" }, { type: "started", step: "copy" }, { type: "settled", generation: newer });
+    expect(stepsReducer(made, { type: "restored", generation: copy, scrapeId: 3 })).toBe(made);
+  });
+
   it("puts the analysis and what was made from it aside on 'Analyze a different website'", () => {
     const copy = { id: 7, step: "copy", status: "success", output: {} };
     const made = run(analysed, { type: "chose", step: "copy" }, { type: "started", step: "copy" }, { type: "settled", generation: copy });

@@ -16,7 +16,6 @@ import { rememberTimeZone } from "./behaviours/time-zone.js";
 import { initShellTitle } from "./behaviours/shell-title.js";
 import { initUnsavedChangesGuard } from "./behaviours/unsaved-changes.js";
 import { initSignOut } from "./behaviours/sign-out.js";
-import { initDashboardBalance } from "./behaviours/dashboard-balance.js";
 
 initToasts();
 initTheme();
@@ -34,4 +33,8 @@ rememberTimeZone(); // the reader's UTC offset, for the dates the server writes
 initShellTitle(); // the top bar's title: one line, its tooltip the whole title when cut short
 initUnsavedChangesGuard(); // /profile: leaving with unsaved changes asks first
 initSignOut(); // signing out forgets the tool forms' drafts kept in the tab
-initDashboardBalance(); // /dashboard: the figures that follow the balance the top bar re-reads
+// /dashboard only: the figures that follow the balance the top bar re-reads (its first read is
+// 30 s away). Fetched there, so the other pages (the tool pages' 90 KB budget) do not carry it.
+if (document.querySelector("[data-balance-credits]")) {
+  import("./behaviours/dashboard-balance.js").then(({ initDashboardBalance }) => initDashboardBalance());
+}

@@ -1,7 +1,7 @@
 """The six tool pages in Chromium, one journey each: fill, see inline errors, submit, watch the
 overlay, re-attach after a reload, get the result, copy, download, see it in the history, and
 pay the cost; plus a failing engine (refund), a user short of credits, and a form's typed values
-brought back after Back or a reload (the tab's draft).
+and its last result brought back after Back or a reload (the tab's draft and remembered result).
 
 Generations are queued with the dummy task backend, so a run stays in flight while the test
 looks at the overlay and reloads; the test then runs the job itself (the worker's task body)
@@ -204,6 +204,46 @@ def test_meta_copy_brings_back_what_was_typed_after_a_reload(open_tool, screensh
 
     reload_()
     screenshot.sizes(page, "tool-meta-copy-draft-restored", [(390, 844)], prepare=reload_)
+
+
+def test_meta_copy_shows_its_result_again_after_a_reload_and_after_leaving_and_going_back(
+    open_tool, alice, queued_jobs, live_server
+):
+    page = open_tool("meta-copy")
+    page.fill("[name=brand]", "Glow Naturals")
+    page.fill("[name=productService]", "Vitamin C serum")
+    page.fill("[name=targetAudience]", "Women 25-45")
+    page.fill("[name=productDescription]", "A lightweight serum with 15% vitamin C that brightens skin.")
+    page.fill("[name=productBenefits]", "Brighter skin in two weeks, gentle on sensitive skin.")
+    page.fill("[name=versions]", "2")
+    submit_and_watch_overlay(
+        page,
+        "Generate Meta Copy (20 credits)",
+        title="Generating Your Meta Copy",
+        user=alice,
+        slug="meta-copy",
+        balance_after=80,
+    )
+    variations = page.get_by_test_id("result").get_by_test_id("variation")
+    expect(variations).to_have_count(2)
+    shown = variations.all_inner_texts()
+
+    def expect_the_same_result():
+        expect(page.get_by_test_id("page-balance")).to_have_text("80")
+        expect(variations).to_have_count(2)
+        assert variations.all_inner_texts() == shown
+        expect(page.get_by_test_id("progress-overlay")).to_have_count(0)
+        # Shown as it was left: not announced as a new result.
+        expect(page.locator("#toasts").get_by_text("Meta Copy generated successfully!")).to_have_count(0)
+
+    page.reload()
+    expect_the_same_result()
+    page.locator("#sidebar").get_by_role("link", name="Dashboard", exact=True).click()
+    page.wait_for_url(f"{live_server.url}/dashboard")
+    page.go_back()
+    expect_the_same_result()
+    assert Generation.objects.count() == 1  # read again, not made again
+    assert balance_of(alice) == 80
 
 
 def test_meta_creative_journey(open_tool, alice, queued_jobs, screenshot):

@@ -5,9 +5,10 @@ import { initSignOut } from "./sign-out.js";
 describe("signing out", () => {
   afterEach(() => sessionStorage.clear());
 
-  it("forgets every tool form's draft and nothing else in the tab", () => {
+  it("forgets every tool form's draft and remembered result, and nothing else in the tab", () => {
     sessionStorage.setItem(draftKey(7, "meta-copy"), '{"brand":"Glow"}');
     sessionStorage.setItem(draftKey(7, "meta-ads-full:scrape"), '{"websiteUrl":"glow.example"}');
+    sessionStorage.setItem(draftKey(7, "meta-copy:result"), '{"id":5}');
     sessionStorage.setItem("something-else", "kept");
     document.body.innerHTML = `<form data-sign-out method="post" action="/signout"><button>Sign out</button></form>`;
     initSignOut(document);
