@@ -48,7 +48,7 @@ const [islands] = await Promise.all([
   esbuild.build({
     ...common,
     plugins: [oneReactChunk],
-    entryPoints: [...entries("islands", [".jsx", ".js"]), join(here, "site", "site.js")],
+    entryPoints: [...entries("islands", [".jsx", ".js"]), ...["site.js", "profile.js", "plans.js"].map((name) => join(here, "site", name))],
     outdir: join(out, "js"),
     format: "esm",
     splitting: true,
