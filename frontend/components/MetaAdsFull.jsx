@@ -4,6 +4,7 @@ import { toast } from "../lib/events.js";
 import { timeAgo } from "../lib/timeAgo.js";
 import { draftKey, restoredValues, useFormDraft } from "../lib/formDrafts.js";
 import { rememberResult, restoreResult } from "../lib/rememberedResults.js";
+import { forgetTab, keepInTab, readTab } from "../lib/tabStorage.js";
 import { resumedValues } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
 import { useGeneration } from "../lib/useGeneration.js";
@@ -18,30 +19,14 @@ import * as ui from "./ui.js";
 // reload in this tab.
 const FORGOTTEN_KEY = "adsmith:meta-ads-full:forgotten-scrape";
 
-function forgetAnalysis(id) {
-  try {
-    sessionStorage.setItem(FORGOTTEN_KEY, String(id));
-  } catch {
-    // Storage refused (private mode): only this page forgets it.
-  }
-}
+// Storage that refuses (lib/tabStorage.js): only this page forgets it.
+const forgetAnalysis = (id) => keepInTab(FORGOTTEN_KEY, String(id));
+const isForgotten = (id) => readTab(FORGOTTEN_KEY) === String(id);
 
 /** An analysis put aside and then chosen again (the same website scraped again answers with
  * it, from earlier today) is offered after a reload again. */
 function unforgetAnalysis(id) {
-  try {
-    if (sessionStorage.getItem(FORGOTTEN_KEY) === String(id)) sessionStorage.removeItem(FORGOTTEN_KEY);
-  } catch {
-    // Storage refused: nothing was kept.
-  }
-}
-
-function isForgotten(id) {
-  try {
-    return sessionStorage.getItem(FORGOTTEN_KEY) === String(id);
-  } catch {
-    return false;
-  }
+  if (isForgotten(id)) forgetTab(FORGOTTEN_KEY);
 }
 
 /** The scrape's failure card says 'Error: {message}' (spec 001 §8). */

@@ -5,6 +5,7 @@
 // deployments. Storage that refuses (a private window, a full quota) just means no draft.
 import { useEffect, useRef } from "react";
 import { allFields, initialValues } from "./schema.js";
+import { keepInTab, readTabJSON } from "./tabStorage.js";
 
 export { draftKey } from "./draftKeys.js";
 
@@ -26,24 +27,11 @@ function fits(field, value) {
   return (field.options || []).some((option) => String(option.value) === value);
 }
 
-function forget(key) {
-  try {
-    sessionStorage.removeItem(key);
-  } catch {
-    // Storage refused: there is nothing to forget.
-  }
-}
-
 /** The form's starting values: its defaults, with the draft stored under `key` over them (only
  * the values that still fit the schema). A draft that does not parse is forgotten. */
 export function restoredValues(key, schema) {
   const values = initialValues(schema);
-  let draft = null;
-  try {
-    draft = JSON.parse(sessionStorage.getItem(key)); // null when there is none
-  } catch {
-    forget(key);
-  }
+  const draft = readTabJSON(key);
   if (!draft || typeof draft !== "object") return values;
   for (const field of keptFields(schema)) {
     if (Object.hasOwn(draft, field.name) && fits(field, draft[field.name])) values[field.name] = draft[field.name];
@@ -56,11 +44,7 @@ function writeDraft(key, schema, values) {
   for (const field of keptFields(schema)) {
     if (values[field.name] != null) kept[field.name] = values[field.name];
   }
-  try {
-    sessionStorage.setItem(key, JSON.stringify(kept));
-  } catch {
-    // Storage refused (a private window, a full quota): this form keeps no draft.
-  }
+  keepInTab(key, kept);
 }
 
 /** Keeps the form's `values` as its draft under `key` once they change: written when typing

@@ -4,26 +4,19 @@
 // worth bringing back, so only a success is remembered. Keys are drafts' keys (lib/draftKeys.js),
 // so signing out forgets these too; storage that refuses just means nothing is remembered.
 import { api } from "./api.js";
+import { forgetTab, keepInTab, readTabJSON } from "./tabStorage.js";
 import { urlFor } from "./urls.js";
 
 /** Remembers `generation` as the result shown under `key`, with `extra` beside its id (Meta
  * Ads Full: the analysis it sits beside); null forgets it (a run started, or one failed). */
 export function rememberResult(key, generation, extra) {
-  try {
-    if (generation) sessionStorage.setItem(key, JSON.stringify({ ...extra, id: generation.id }));
-    else sessionStorage.removeItem(key);
-  } catch {
-    // Storage refused (a private window): nothing is remembered.
-  }
+  if (generation) keepInTab(key, { ...extra, id: generation.id });
+  else forgetTab(key);
 }
 
 function remembered(key) {
-  try {
-    const kept = JSON.parse(sessionStorage.getItem(key)); // null when there is none
-    return kept?.id != null ? kept : null;
-  } catch {
-    return null; // storage refused, or not ours to read
-  }
+  const kept = readTabJSON(key);
+  return kept?.id != null ? kept : null;
 }
 
 /** The result remembered under `key`, read again from `template` (the generation's URL):

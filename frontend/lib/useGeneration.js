@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "./api.js";
 import { creditsChanged, toast } from "./events.js";
+import { forgetTab, keepInTab, readTab } from "./tabStorage.js";
 import { urlFor, withQuery } from "./urls.js";
 import { usePoll } from "./usePoll.js";
 
@@ -49,22 +50,13 @@ const SHOW_FINISHED_WITHIN_MS = 15 * 60 * 1000;
 // while the page reloaded is no longer "active", and would otherwise show only in History.
 const followedKey = (slug) => `adsmith:following:${slug}`;
 
+// Storage that refuses (lib/tabStorage.js): a reload then shows the run in History only.
 function rememberFollowed(slug, id) {
-  try {
-    if (id == null) sessionStorage.removeItem(followedKey(slug));
-    else sessionStorage.setItem(followedKey(slug), String(id));
-  } catch {
-    // Storage refused (a private window's quota): a reload then shows the run in History only.
-  }
+  if (id == null) forgetTab(followedKey(slug));
+  else keepInTab(followedKey(slug), String(id));
 }
 
-function followedBeforeReload(slug) {
-  try {
-    return sessionStorage.getItem(followedKey(slug));
-  } catch {
-    return null;
-  }
-}
+const followedBeforeReload = (slug) => readTab(followedKey(slug));
 
 function idempotencyKey() {
   if (globalThis.crypto?.randomUUID) return crypto.randomUUID();
