@@ -57,6 +57,15 @@ def run_newest_job(user, slug):
     return generation
 
 
+def fill_meta_copy(page):
+    """Meta Copy's required fields, filled as a user would."""
+    page.fill("[name=brand]", "Glow Naturals")
+    page.fill("[name=productService]", "Vitamin C serum")
+    page.fill("[name=targetAudience]", "Women 25-45")
+    page.fill("[name=productDescription]", "A lightweight serum with 15% vitamin C that brightens skin.")
+    page.fill("[name=productBenefits]", "Brighter skin in two weeks, gentle on sensitive skin.")
+
+
 def submit_and_watch_overlay(page, button, *, title, user, slug, balance_after, reload=False):
     page.get_by_role("button", name=button).click()
     overlay = page.get_by_test_id("progress-overlay")
@@ -210,11 +219,7 @@ def test_meta_copy_shows_its_result_again_after_a_reload_and_after_leaving_and_g
     open_tool, alice, queued_jobs, live_server
 ):
     page = open_tool("meta-copy")
-    page.fill("[name=brand]", "Glow Naturals")
-    page.fill("[name=productService]", "Vitamin C serum")
-    page.fill("[name=targetAudience]", "Women 25-45")
-    page.fill("[name=productDescription]", "A lightweight serum with 15% vitamin C that brightens skin.")
-    page.fill("[name=productBenefits]", "Brighter skin in two weeks, gentle on sensitive skin.")
+    fill_meta_copy(page)
     page.fill("[name=versions]", "2")
     submit_and_watch_overlay(
         page,
@@ -570,11 +575,7 @@ def test_a_failing_engine_shows_the_failure_panel_and_refunds(
     settings.WEBHOOK_BASE_URL = webhook.url("/webhook")
 
     page = open_tool("meta-copy")
-    page.fill("[name=brand]", "Glow Naturals")
-    page.fill("[name=productService]", "Vitamin C serum")
-    page.fill("[name=targetAudience]", "Women 25-45")
-    page.fill("[name=productDescription]", "A lightweight serum with 15% vitamin C that brightens skin.")
-    page.fill("[name=productBenefits]", "Brighter skin in two weeks, gentle on sensitive skin.")
+    fill_meta_copy(page)
     page.get_by_role("button", name="Generate Meta Copy (20 credits)").click()
 
     failure = page.get_by_test_id("failure")
