@@ -7,7 +7,7 @@ import { rememberResult, restoreResult } from "../lib/rememberedResults.js";
 import { forgetTab, keepInTab, readTab } from "../lib/tabStorage.js";
 import { resumedValues } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
-import { useGeneration } from "../lib/useGeneration.js";
+import { isFinished, useGeneration } from "../lib/useGeneration.js";
 import { ContentPolicyCard, FailurePanel } from "./Cards.jsx";
 import { INITIAL_STEPS, settledStep, stepsReducer } from "./metaAdsFullSteps.js";
 import { CopyVariations, EditableCreative, FocusWhenShown, OnDemand, ProgressOverlay, ScrapeResults, UploadWidget } from "./OnDemand.jsx";
@@ -161,13 +161,19 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
       cost: steps[step].cost,
       extra: { step },
       request,
-      starting: () => {
-        dispatch({ type: "started", step });
-        rememberResult(shownResult(step), null);
-      },
+      starting: () => dispatch({ type: "started", step }),
     });
-    if (!result || result.generation || result.ignored) return;
-    // Field errors, refused, or no answer (a failure to show).
+    if (!result || result.ignored) return;
+    if (result.generation) {
+      // What the step showed stays until the server takes the new run.
+      if (!isFinished(result.generation)) {
+        dispatch({ type: "accepted", step });
+        rememberResult(shownResult(step), null);
+      }
+      return;
+    }
+    // Field errors, refused, or no answer (a failure to show, in place of what the step showed).
+    if (result.networkError) rememberResult(shownResult(step), null);
     dispatch({ type: "startFailed", step, failure: result.networkError ? { ...startFailure(result), step } : null });
   };
 

@@ -4,7 +4,7 @@ import { draftKey, restoredValues, useFormDraft } from "../lib/formDrafts.js";
 import { rememberResult, restoreResult } from "../lib/rememberedResults.js";
 import { resumedValues } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
-import { useGeneration } from "../lib/useGeneration.js";
+import { isFinished, useGeneration } from "../lib/useGeneration.js";
 import { FailurePanel } from "./Cards.jsx";
 import { FocusWhenShown, OnDemand, ProgressOverlay } from "./OnDemand.jsx";
 import { ToolHeader } from "./ToolHeader.jsx";
@@ -56,18 +56,18 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
 
   const submit = async (event) => {
     event.preventDefault();
-    const result = await form.submit({
-      schema: tool.schema,
-      inputs: values,
-      cost: tool.cost,
-      starting: () => {
-        setOutcome(null);
-        rememberResult(shownResult, null);
-      },
-    });
-    if (result?.networkError) setOutcome(startFailure(result));
-    // Field errors: an earlier failure is not this attempt's, so its card goes; a result stays.
-    else if (result?.errors) setOutcome((shown) => (shown?.status === "success" ? shown : null));
+    const result = await form.submit({ schema: tool.schema, inputs: values, cost: tool.cost });
+    // What was shown stays until the server takes the new run (a run it answered as finished
+    // is already shown, by onSettled): field errors or a refusal leave the result in place.
+    if (result?.generation && !isFinished(result.generation)) {
+      setOutcome(null);
+      rememberResult(shownResult, null);
+    } else if (result?.networkError) {
+      setOutcome(startFailure(result));
+      rememberResult(shownResult, null);
+    }
+    // Field errors or a refusal: an earlier failure is not this attempt's, so its card goes.
+    else if (result?.errors || result?.refused) setOutcome((shown) => (shown?.status === "success" ? shown : null));
   };
 
   return (

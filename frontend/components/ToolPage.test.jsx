@@ -189,6 +189,32 @@ describe("ToolPage", () => {
     expect(screen.getByText("Glow up")).toBeTruthy();
   });
 
+  it("keeps a result while a new start is on its way, and when the server finds field errors or refuses it", async () => {
+    await page();
+    const generate = () => act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate Meta Copy (20 credits)" })));
+    on("POST", "/api/generations/", json({ id: 7, status: "success", output: { variations: [{ headline: "Glow up" }] }, balance: 80 }, 202));
+    fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value: "Glow" } });
+    await generate();
+    expect(screen.getByText("Glow up")).toBeTruthy();
+
+    on("POST", "/api/generations/", json({ errors: { brand: ["This field contains characters that are not allowed."] } }, 400));
+    await generate();
+    expect(screen.getByText("This field contains characters that are not allowed.")).toBeTruthy();
+    expect(screen.getByText("Glow up")).toBeTruthy();
+
+    on("POST", "/api/generations/", json({ detail: "You already have 5 generations in progress. Please wait for one to finish." }, 429));
+    await generate();
+    expect(screen.getByText("Glow up")).toBeTruthy();
+
+    let answer;
+    replies.push({ match: (u, o) => u === "/api/generations/" && o?.method === "POST", response: () => new Promise((resolve) => (answer = resolve)) });
+    await generate();
+    expect(screen.getByText("Glow up")).toBeTruthy();
+    await act(async () => answer(json({ id: 8, status: "queued", output: {}, balance: 60 }, 202)));
+    expect(screen.queryByText("Glow up")).toBeNull();
+    expect(screen.getByTestId("progress-overlay")).toBeTruthy();
+  });
+
   it("says it lost track of a run when its user was signed out meanwhile: not failed, not refunded", async () => {
     await page();
     on("POST", "/api/generations/", json({ id: 9, status: "queued", output: {}, balance: 80 }, 202));

@@ -43,7 +43,9 @@ function withoutFailure(state, step) {
  *   beside analysis `scrapeId`; shown only beside that analysis, and not over the step's run
  *   or a newer outcome. Focus stays put.
  * - `chose` {step}: the next step's form ("copy" | "creative").
- * - `started` {step}: the step's start went out; its earlier outcome goes.
+ * - `started` {step}: the step's start went out.
+ * - `accepted` {step}: the server took it and it runs: the step's earlier outcome goes (unless
+ *   the run already settled: a repeat the server answered as finished).
  * - `startFailed` {step, failure}: the start did not begin a run (field errors, refused, or no
  *   answer: `failure` is then what the page shows for it; otherwise the step's earlier failure goes).
  * - `settled` {generation}: the run ended (or the page lost track of it).
@@ -69,10 +71,13 @@ export function stepsReducer(state, action) {
     }
     case "chose":
       return { ...state, nextStep: action.step };
-    case "started": {
+    case "started":
+      return { ...state, runningStep: action.step };
+    case "accepted": {
       const { step } = action;
+      if (state.runningStep !== step) return state;
       const cleared = step === "scrape" ? { scrapeFailure: null } : { outcomes: { ...state.outcomes, [step]: null } };
-      return { ...state, ...cleared, runningStep: step };
+      return { ...state, ...cleared };
     }
     case "startFailed": {
       const next = { ...state, runningStep: null };

@@ -10,15 +10,30 @@ describe("Meta Ads Full's steps", () => {
     expect(analysed).toEqual({ ...INITIAL_STEPS, scrape: analysis, historyVersion: 1 });
   });
 
-  it("keeps the form open with the failure under it when the analysis fails, and clears it on the next start", () => {
+  it("keeps the form open with the failure under it when the analysis fails, and clears it once the next start is taken", () => {
     const failed = { id: 4, step: "scrape", status: "failed", error: "Site unreachable" };
     const state = run(INITIAL_STEPS, { type: "started", step: "scrape" }, { type: "settled", generation: failed });
     expect(state.scrape).toBeNull();
     expect(state.scrapeFailure).toBe(failed);
 
     const again = stepsReducer(state, { type: "started", step: "scrape" });
-    expect(again.scrapeFailure).toBeNull();
+    expect(again.scrapeFailure).toBe(failed);
     expect(again.runningStep).toBe("scrape");
+    const taken = stepsReducer(again, { type: "accepted", step: "scrape" });
+    expect(taken.scrapeFailure).toBeNull();
+    expect(taken.runningStep).toBe("scrape");
+  });
+
+  it("keeps a step's result until the server takes the next run, and keeps the one a repeat settled at once", () => {
+    const copy = { id: 7, step: "copy", status: "success", output: { variations: [] } };
+    const copied = run(analysed, { type: "chose", step: "copy" }, { type: "started", step: "copy" }, { type: "settled", generation: copy });
+    const again = stepsReducer(copied, { type: "started", step: "copy" });
+    expect(again.outcomes.copy).toEqual(copy);
+    expect(stepsReducer(again, { type: "accepted", step: "copy" }).outcomes.copy).toBeNull();
+
+    const repeat = { ...copy, id: 9 };
+    const settledAtOnce = run(again, { type: "settled", generation: repeat }, { type: "accepted", step: "copy" });
+    expect(settledAtOnce.outcomes.copy).toEqual(repeat);
   });
 
   it("puts a copy beside the creative made before it, and moves focus to the copy", () => {
@@ -31,6 +46,7 @@ describe("Meta Ads Full's steps", () => {
       { type: "settled", generation: creative },
       { type: "chose", step: "copy" },
       { type: "started", step: "copy" },
+      { type: "accepted", step: "copy" },
     );
     expect(state.outcomes).toEqual({ copy: null, creative });
     expect(state.runningStep).toBe("copy");
