@@ -159,3 +159,18 @@ def test_the_guard_sends_to_sign_in_and_back_to_the_origin(page, live_server, al
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url(f"{live_server.url}/profile")
     expect(page.locator("[data-shell-title]")).to_have_text("Profile")
+
+
+def test_a_confirmation_link_that_no_longer_works_leads_through_sign_in_to_the_profile(
+    page, live_server, alice, screenshot
+):
+    page.goto(f"{live_server.url}/accounts/confirm-email/expired-or-garbled/")
+    expect(page.get_by_role("heading", name="Confirm Email Address")).to_be_visible()
+    expect(page.get_by_text("This confirmation link has expired or has already been used.")).to_be_visible()
+    screenshot.sizes(page, "confirm-link-invalid", [(1280, 800), (375, 740)])
+    page.get_by_role("link", name="Sign in").click()
+    page.wait_for_url(f"{live_server.url}/signin?next=/profile")
+    page.get_by_label("Email").fill(alice.email)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(f"{live_server.url}/profile")

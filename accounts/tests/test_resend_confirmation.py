@@ -1,5 +1,5 @@
-"""'Send the link again' on the profile: where an expired confirmation link leads (allauth's
-'issue a new email confirmation request' goes to /accounts/email/, which is the profile)."""
+"""'Send the link again' on the profile, where a confirmation link that no longer works leads
+(templates/account/email_confirm.html: to the profile, through sign-in when signed out)."""
 
 import re
 
@@ -99,3 +99,26 @@ def test_a_mail_server_failure_says_so_and_the_next_request_may_try_at_once(alic
     settings.MAILERS = working
     assert toasts(alice_client.post(URL))[-1] == "We sent a new confirmation link to alice.new@example.com."
     assert [message.to for message in mail.outbox] == [["alice.new@example.com"]]
+
+
+def test_a_link_that_no_longer_works_says_where_a_new_one_comes_from(alice, alice_client, db):
+    signed_out = Client().get("/accounts/confirm-email/expired-or-garbled/")
+    page = signed_out.content.decode()
+    assert signed_out.status_code == 200
+    assert "This confirmation link has expired or has already been used." in page
+    assert "sign in and send a new link from your Profile" in page
+    assert 'href="/signin?next=/profile"' in page
+
+    page = alice_client.get("/accounts/confirm-email/expired-or-garbled/").content.decode()
+    assert "you can send a new link from your Profile" in page
+    assert 'href="/profile"' in page
+
+
+def test_a_used_link_is_told_as_used_and_a_fresh_one_asks_to_confirm(alice, alice_client):
+    alice_client.post("/profile", profile_data(alice, email="alice.new@example.com"))
+    link = confirm_link(mail.outbox[-1])
+    page = Client().get(link).content.decode()
+    assert "Please confirm that" in page and "alice.new@example.com" in page
+    assert Client().post(link).status_code == 302
+
+    assert "This confirmation link has expired or has already been used." in Client().get(link).content.decode()
