@@ -11,12 +11,14 @@ import logging
 from urllib.parse import quote
 
 from allauth.account.adapter import DefaultAccountAdapter
+from allauth.account.utils import user_email
 from allauth.socialaccount.adapter import DefaultSocialAccountAdapter
 from allauth.socialaccount.models import SocialApp
 from allauth.utils import build_absolute_uri
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.http import Http404
 from django.urls import reverse
 
@@ -130,6 +132,14 @@ class AccountAdapter(DefaultAccountAdapter):
         return f"[{settings.PRODUCT_NAME}] {subject}"
 
 
+def _valid_email_or_blank(value) -> str:
+    try:
+        validate_email(value)
+    except ValidationError:
+        return ""
+    return value
+
+
 class SocialAccountAdapter(DefaultSocialAccountAdapter):
     def get_provider(self, request, provider, client_id=None):
         # allauth routes /accounts/github/login/ whether or not GitHub has keys; without them
@@ -140,7 +150,10 @@ class SocialAccountAdapter(DefaultSocialAccountAdapter):
             raise Http404("This sign-in provider is not configured.") from None
 
     def populate_user(self, request, sociallogin, data):
-        user = super().populate_user(request, sociallogin, data)
+        # Not allauth's: it splits the name into first_name and last_name, which our User keeps
+        # as one `name` (its first_name is a read-only property), and has no username to set.
+        user = sociallogin.user
+        user_email(user, _valid_email_or_blank(data.get("email")))
         full_name = data.get("name") or " ".join(
             p for p in (data.get("first_name"), data.get("last_name")) if p
         )
