@@ -149,6 +149,31 @@ class SocialAccountAdapter(DefaultSocialAccountAdapter):
         except SocialApp.DoesNotExist:
             raise Http404("This sign-in provider is not configured.") from None
 
+    def authenticate_by_email(self, sociallogin):
+        """The account a provider's confirmed address signs in to: the active one that has
+        confirmed that address here (SOCIALACCOUNT_EMAIL_AUTHENTICATION). allauth's would also
+        take an account that never confirmed it — whoever made that account, with its password,
+        would share the provider user's account."""
+        for address in sociallogin.email_addresses:
+            if not address.verified or not self.can_authenticate_by_email(sociallogin, address.email):
+                continue
+            owner = User.objects.filter(
+                is_active=True, emailaddress__email__iexact=address.email, emailaddress__verified=True
+            ).first()
+            if owner is not None:
+                return owner, address.email
+        return None
+
+    def save_user(self, request, sociallogin, form=None):
+        # One address per account here (User.email, chosen on the sign-up form): the provider's
+        # other addresses are not recorded, or they would read as changes of address to confirm
+        # (an unconfirmed one) or as further addresses this account owns (a confirmed one).
+        email = form.cleaned_data["email"] if form else sociallogin.user.email
+        sociallogin.email_addresses = [
+            address for address in sociallogin.email_addresses if address.email.lower() == email.lower()
+        ]
+        return super().save_user(request, sociallogin, form)
+
     def populate_user(self, request, sociallogin, data):
         # Not allauth's: it splits the name into first_name and last_name, which our User keeps
         # as one `name` (its first_name is a read-only property), and has no username to set.

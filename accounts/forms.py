@@ -8,6 +8,7 @@ import re
 
 from allauth.account import forms as allauth_forms
 from allauth.account.forms import LoginForm, ResetPasswordForm, ResetPasswordKeyForm, SignupForm
+from allauth.socialaccount import forms as social_forms
 from django import forms
 from django.core.files.storage import default_storage
 from django.core.validators import URLValidator
@@ -23,6 +24,9 @@ SIGN_IN_PASSWORD_TOO_SHORT = "Password must be at least 6 characters"
 PASSWORD_TOO_SHORT = PASSWORD_RULES[0][3]  # 'Password must be at least 8 characters'
 TERMS_NOT_ACCEPTED = "You must accept the terms and conditions"
 URL_INVALID = "Please enter a valid URL"
+EMAIL_TAKEN_SIGN_IN = (
+    "An account with this email address already exists. Please sign in with your email and password."
+)
 BIO_TOO_LONG = "Bio must not exceed 500 characters"
 CURRENT_PASSWORD_MISSING = "Please enter your current password"
 CURRENT_PASSWORD_WRONG = "Current password is incorrect"
@@ -68,6 +72,13 @@ def _name_field(**attrs) -> forms.CharField:
             "max_length": _text_max("Name"),
         },
         widget=forms.TextInput(attrs={"autocomplete": "name", **attrs}),
+    )
+
+
+def _terms_field() -> forms.BooleanField:
+    return forms.BooleanField(
+        label="I agree to the Terms of Service and Privacy Policy",
+        error_messages={"required": TERMS_NOT_ACCEPTED},
     )
 
 
@@ -138,10 +149,7 @@ class SignUpForm(ClientRulesMixin, SignupForm):
     }
 
     name = _name_field(placeholder="Jane Doe")
-    accept_terms = forms.BooleanField(
-        label="I agree to the Terms of Service and Privacy Policy",
-        error_messages={"required": TERMS_NOT_ACCEPTED},
-    )
+    accept_terms = _terms_field()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -162,6 +170,44 @@ class SignUpForm(ClientRulesMixin, SignupForm):
         # another account has only asked to change to stays free (User.objects.owning_email).
         if User.objects.email_taken_by_another(value, user=None):
             raise forms.ValidationError(EMAIL_TAKEN, code="email_taken")
+        return value
+
+
+class SocialSignUpForm(ClientRulesMixin, social_forms.SignupForm):
+    """The last step of a first sign-in with GitHub or LinkedIn (SOCIALACCOUNT_FORMS): Full Name
+    and Email as the provider gave them, to keep or change, and the accept-terms box a sign-up
+    needs. An address the provider confirmed stays confirmed."""
+
+    field_order = ["name", "email", "accept_terms"]
+    client_rules = {
+        "name": SignUpForm.client_rules["name"],
+        "email": _email_rules(),
+        "accept_terms": SignUpForm.client_rules["accept_terms"],
+    }
+
+    name = _name_field(placeholder="Jane Doe")
+    accept_terms = _terms_field()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        email = self.initial.get("email")
+        # An address the provider confirmed is the account's, as given (a change afterwards is
+        # the profile's, with its own confirmation); without one the user types theirs.
+        self.email_confirmed_by_provider = any(
+            address.verified and address.email == email for address in self.sociallogin.email_addresses
+        )
+        self.fields["email"] = _email_field(initial=email, disabled=self.email_confirmed_by_provider)
+        self.fields["name"].initial = self.sociallogin.user.name
+        self.order_fields(self.field_order)
+
+    def clean_email(self) -> str:
+        return super().clean_email().strip()
+
+    def validate_unique_email(self, value) -> str:
+        # As on the sign-up form: an address is taken when an account owns it. (An account that
+        # confirmed it never gets here: the provider's confirmed address signs in to it.)
+        if User.objects.email_taken_by_another(value, user=None):
+            raise forms.ValidationError(EMAIL_TAKEN_SIGN_IN, code="email_taken")
         return value
 
 

@@ -184,6 +184,13 @@ ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if HTTPS else "http"
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 SOCIALACCOUNT_ADAPTER = "accounts.adapter.SocialAccountAdapter"
+# A first sign-in with GitHub or LinkedIn ends on a sign-up form (name, address, the terms to
+# accept), never with an account made unseen; one whose address (confirmed by the provider) an
+# account here has confirmed signs in to that account, and the provider is linked to it.
+SOCIALACCOUNT_AUTO_SIGNUP = False
+SOCIALACCOUNT_EMAIL_AUTHENTICATION = True
+SOCIALACCOUNT_EMAIL_AUTHENTICATION_AUTO_CONNECT = True
+SOCIALACCOUNT_FORMS = {"signup": "accounts.forms.SocialSignUpForm"}
 ACCOUNT_FORMS = {
     "login": "accounts.forms.SignInForm",
     "signup": "accounts.forms.SignUpForm",
