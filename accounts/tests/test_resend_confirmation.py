@@ -121,4 +121,6 @@ def test_a_used_link_is_told_as_used_and_a_fresh_one_asks_to_confirm(alice, alic
     assert "Please confirm that" in page and "alice.new@example.com" in page
     assert Client().post(link).status_code == 302
 
-    assert "This confirmation link has expired or has already been used." in Client().get(link).content.decode()
+    assert (
+        "This confirmation link has expired or has already been used." in Client().get(link).content.decode()
+    )
