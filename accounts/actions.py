@@ -26,6 +26,7 @@ class ProfileUpdate:
     user: User
     email_change_requested: str = ""  # the new address now waiting for confirmation, if any
     confirmation_sent: bool = True  # False when the mail server failed (the change still waits)
+    email_change_cancelled: str = ""  # the address a change was waiting on, dropped by saving the current one
 
 
 def store_avatar(*, user: User, upload) -> str:
@@ -61,7 +62,9 @@ def update_profile(
     transaction.on_commit(lambda: _delete_other_avatars(user=user, keep=keep))
 
     if email.lower() == user.email.lower():
-        return ProfileUpdate(user=user)
+        # The current address again: a change waiting for confirmation (a typo, a change of
+        # mind) is called off, and its link stops working.
+        return ProfileUpdate(user=user, email_change_cancelled=cancel_email_change(user=user))
     sent = request_email_change(request=request, user=user, email=email)
     return ProfileUpdate(user=user, email_change_requested=email, confirmation_sent=sent)
 
@@ -134,15 +137,29 @@ def forget_confirmation_attempt(*, request: HttpRequest, email: str) -> None:
     ratelimit.clear(request, action="confirm_email", key=email.lower())
 
 
+def cancel_email_change(*, user: User) -> str:
+    """Call off the e-mail change waiting for confirmation: its address is forgotten, so its link
+    no longer confirms anything (allauth finds no record for it). Returns that address, or ''
+    when no change was waiting."""
+    pending = _pending_email_changes(user)
+    addresses = list(pending.order_by("-pk").values_list("email", flat=True))
+    pending.delete()
+    return addresses[0] if addresses else ""
+
+
+def _pending_email_changes(user: User):
+    return EmailAddress.objects.filter(user=user, verified=False, primary=False).exclude(
+        email__iexact=user.email
+    )
+
+
 def drop_email_changes_taken_elsewhere(*, user: User) -> list[str]:
     """Remove the user's pending e-mail changes to addresses another account has taken since the
     change was asked for (confirmed it first, or was given it by staff). Such a change can never
     complete: allauth refuses its link. Left in place, the profile would keep waiting for it and
     'Send the link again' would mail someone else's inbox. Returns the dropped addresses, which
     the page names once."""
-    pending = EmailAddress.objects.filter(user=user, verified=False, primary=False).exclude(
-        email__iexact=user.email
-    )
+    pending = _pending_email_changes(user)
     taken = [address for address in pending if User.objects.email_taken_by_another(address.email, user=user)]
     EmailAddress.objects.filter(pk__in=[address.pk for address in taken]).delete()
     return [address.email for address in taken]

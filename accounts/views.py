@@ -24,6 +24,7 @@ from accounts.actions import (
     ConfirmationRecentlySent,
     EmailChangeCancelled,
     address_to_confirm,
+    cancel_email_change,
     drop_email_changes_taken_elsewhere,
     forget_confirmation_attempt,
     resend_email_confirmation,
@@ -60,6 +61,8 @@ EMAIL_CHANGE_CONFIRMATION_FAILED = (
 )
 NOTHING_TO_CONFIRM = "Your email address is already confirmed."
 EMAIL_CHANGE_CANCELLED = "Your change to {email} was cancelled because another account now uses that address."
+EMAIL_CHANGE_CALLED_OFF = "Your change to {email} was cancelled. You still sign in with {current}."
+NO_EMAIL_CHANGE = "No email change is waiting for confirmation."
 TOO_MANY_PASSWORD_CHANGES = "Too many attempts to change your password. Please wait a minute and try again."
 UPLOAD_SIGN_IN_REQUIRED = "User must be authenticated to upload files"
 _RESET_SENT_SESSION_KEY = "accounts_password_reset_sent"
@@ -279,6 +282,11 @@ def profile(request):
                 messages.error(
                     request, EMAIL_CHANGE_CONFIRMATION_FAILED.format(email=result.email_change_requested)
                 )
+            elif result.email_change_cancelled:
+                messages.info(
+                    request,
+                    EMAIL_CHANGE_CALLED_OFF.format(email=result.email_change_cancelled, current=user.email),
+                )
             return redirect("accounts:profile")
     else:
         form = ProfileForm(user=user)
@@ -300,6 +308,17 @@ def profile(request):
             "cancelled_email_changes": cancelled_changes,
         },
     )
+
+
+@login_required
+@require_POST
+def cancel_email_change_view(request):
+    """The profile's 'Cancel change': the e-mail change waiting for confirmation is called off."""
+    if email := cancel_email_change(user=request.user):
+        messages.info(request, EMAIL_CHANGE_CALLED_OFF.format(email=email, current=request.user.email))
+    else:
+        messages.info(request, NO_EMAIL_CHANGE)
+    return redirect("accounts:profile")
 
 
 @login_required

@@ -89,3 +89,47 @@ def test_a_confirmed_change_still_becomes_the_sign_in_address(alice_client, alic
     assert sign_up(Client(), email=WANTED).status_code == 200  # now taken: the form is shown again
     signed_in = Client().post("/signin", {"email": WANTED, "password": PASSWORD})
     assert signed_in["Location"] == "/dashboard"
+
+
+def test_saving_the_current_address_again_calls_the_change_off_and_its_link_stops_working(
+    alice_client, alice, alice_waiting
+):
+    response = alice_client.post("/profile", profile_data(alice, email=alice.email))
+    assert (
+        toasts(response)[-1]
+        == f"Your change to {WANTED} was cancelled. You still sign in with {alice.email}."
+    )
+    assert "Waiting for confirmation" not in alice_client.get("/profile").content.decode()
+
+    Client().post(alice_waiting)
+    alice.refresh_from_db()
+    assert alice.email == "alice@example.com"
+    assert not EmailAddress.objects.filter(email=WANTED).exists()
+
+
+def test_cancel_change_calls_it_off(alice_client, alice, alice_waiting):
+    page = alice_client.get("/profile").content.decode()
+    assert 'form="cancel-email-change"' in page and 'action="/profile/email/cancel"' in page
+    response = alice_client.post("/profile/email/cancel")
+    assert response["Location"] == "/profile"
+    assert (
+        toasts(response)[-1]
+        == f"Your change to {WANTED} was cancelled. You still sign in with {alice.email}."
+    )
+
+    Client().post(alice_waiting)
+    alice.refresh_from_db()
+    assert alice.email == "alice@example.com"
+    # Nothing left to cancel; the own address, still confirmed as before, is untouched.
+    assert (
+        toasts(alice_client.post("/profile/email/cancel"))[-1]
+        == "No email change is waiting for confirmation."
+    )
+    assert (
+        Client().post("/signin", {"email": "alice@example.com", "password": PASSWORD})["Location"]
+        == "/dashboard"
+    )
+
+
+def test_cancel_change_needs_a_signed_in_post(client, db):
+    assert client.post("/profile/email/cancel")["Location"].startswith("/signin")

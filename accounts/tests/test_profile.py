@@ -15,7 +15,7 @@ from config.pytest_plugin import PASSWORD
 # The line under the e-mail field while a change waits; true whether or not the link went out.
 WAITING_LINE = (
     "Waiting for confirmation of alice.new@example.com. It becomes your sign-in email when you open "
-    "the confirmation link we send to that address. No email? Send the link again"
+    "the confirmation link we send to that address. No email? Send the link again · Cancel change"
 )
 
 

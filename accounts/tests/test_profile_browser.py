@@ -127,3 +127,22 @@ def test_a_new_photo_is_said_to_need_save_changes_and_leaving_before_saving_asks
     assert prompts == ["beforeunload"]
     alice.refresh_from_db()
     assert not alice.avatar
+
+
+def test_an_email_change_waits_for_its_link_and_can_be_cancelled(
+    signed_in_page, live_server, alice, screenshot
+):
+    page = signed_in_page
+    page.goto(f"{live_server.url}/profile")
+    page.get_by_label("Email").fill("alice.typo@example.com")
+    page.get_by_role("button", name="Save Changes").click()
+    waiting = page.locator("[data-pending-email]")
+    expect(waiting).to_contain_text("Waiting for confirmation of alice.typo@example.com.")
+    expect(page.get_by_label("Email")).to_have_value("alice@example.com")
+    screenshot.sizes(page, "profile-email-waiting", [(1280, 900), (375, 800)], full_page=False)
+
+    waiting.get_by_role("button", name="Cancel change").click()
+    expect(page.locator("#toasts")).to_contain_text(
+        "Your change to alice.typo@example.com was cancelled. You still sign in with alice@example.com."
+    )
+    expect(page.locator("[data-pending-email]")).to_have_count(0)

@@ -9,6 +9,7 @@ import pytest
     [
         ("/billing/portal/", "/billing"),
         ("/profile/email/confirm", "/profile"),
+        ("/profile/email/cancel", "/profile"),
         ("/profile/avatar", "/profile"),
     ],
 )
