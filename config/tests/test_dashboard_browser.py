@@ -1,6 +1,7 @@
 """The dashboard in Chromium after real generations (the generations API, the demo engine)."""
 
 import pytest
+from playwright.sync_api import expect
 
 from billing.tests.stripe_fixtures import ensure_plans_seeded
 from services.tests.generation_inputs import META_COPY_INPUTS
@@ -107,3 +108,22 @@ def test_the_figures_that_follow_the_balance_move_with_the_top_bar(signed_in_pag
         80,
         False,
     ]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("path", "figure"), [("/billing", "billing-balance"), ("/usage", "usage-balance")])
+def test_billing_and_usage_credits_remaining_move_with_the_top_bar(
+    signed_in_page, live_server, alice, path, figure
+):
+    from credits.actions import grant_credits
+
+    page = signed_in_page
+    page.goto(f"{live_server.url}{path}")
+    assert page.get_by_test_id(figure).inner_text() == "100"
+    grant_credits(user=alice, amount=1000, reason="Support", idempotency_key="follow-billing")
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_function(
+        "text => document.querySelector('[data-testid=credit-balance]').innerText === text",
+        arg="1,100 credits",
+    )
+    expect(page.get_by_test_id(figure)).to_have_text("1,100")

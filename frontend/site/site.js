@@ -26,8 +26,9 @@ initLocalTimes(); // <time data-local-time>: /usage's ledger times in the reader
 rememberTimeZone(); // the reader's UTC offset, for the dates the server writes
 initShellTitle(); // the top bar's title: one line, its tooltip the whole title when cut short
 initSignOut(); // signing out forgets the tool forms' drafts kept in the tab
-// /dashboard only: the figures that follow the balance the top bar re-reads (its first read is
-// 30 s away). Fetched there, so the other pages (the tool pages' 90 KB budget) do not carry it.
+// The dashboard, Billing and Usage: the figures that follow the balance the top bar re-reads
+// (its first read is 30 s away). Fetched there, so the other pages (the tool pages' 90 KB
+// budget) do not carry it.
 if (document.querySelector("[data-balance-credits]")) {
-  import("./behaviours/dashboard-balance.js").then(({ initDashboardBalance }) => initDashboardBalance());
+  import("./behaviours/balance-figures.js").then(({ initBalanceFigures }) => initBalanceFigures());
 }

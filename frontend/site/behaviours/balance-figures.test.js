@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { balanceRead } from "../../lib/events.js";
-import { initDashboardBalance } from "./dashboard-balance.js";
+import { initBalanceFigures } from "./balance-figures.js";
 
 // The markup templates/dashboard_content.html renders for a balance of 20.
 const card = (slug, title, cost, affordable) => `
@@ -22,10 +22,10 @@ const visibleLink = (root, slug) => root.querySelector(`[data-tool-card="${slug}
 let stop;
 afterEach(() => stop?.());
 
-describe("initDashboardBalance", () => {
+describe("initBalanceFigures", () => {
   it("moves the welcome line, each card's bar and its link with every balance read", () => {
     const root = render();
-    stop = initDashboardBalance(root);
+    stop = initBalanceFigures(root);
 
     balanceRead(1200);
     expect(root.querySelector("[data-balance-credits]").textContent).toBe("1,200");
@@ -43,10 +43,18 @@ describe("initDashboardBalance", () => {
     expect(root.querySelector('[data-tool-card="meta-copy"] [data-tool-progress]').textContent).toBe("10");
   });
 
+  it("moves every 'credits remaining' figure on a page without tool cards (Billing, Usage)", () => {
+    const root = document.createElement("div");
+    root.innerHTML = `<p data-balance-credits>20</p><span data-balance-credits>20</span>`;
+    stop = initBalanceFigures(root);
+    balanceRead(2500);
+    expect([...root.querySelectorAll("[data-balance-credits]")].map((figure) => figure.textContent)).toEqual(["2,500", "2,500"]);
+  });
+
   it("keeps keyboard focus on the card when the link it was on gives way to the other", () => {
     const root = render();
     document.body.append(root);
-    stop = initDashboardBalance(root);
+    stop = initBalanceFigures(root);
     root.querySelector('[data-tool-card="meta-copy"] [data-when-affordable]').focus();
     balanceRead(5);
     expect(document.activeElement.textContent).toBe("Need Credits");
@@ -55,12 +63,12 @@ describe("initDashboardBalance", () => {
 
   it("ignores a read without a number, and does nothing on pages without the figures", () => {
     const root = render();
-    stop = initDashboardBalance(root);
+    stop = initBalanceFigures(root);
     balanceRead(undefined);
     expect(root.querySelector("[data-balance-credits]").textContent).toBe("20");
     expect(visibleLink(root, "meta-creative")).toBe("Need Credits");
 
     const other = document.createElement("div");
-    expect(() => initDashboardBalance(other)()).not.toThrow();
+    expect(() => initBalanceFigures(other)()).not.toThrow();
   });
 });

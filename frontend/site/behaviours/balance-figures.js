@@ -1,8 +1,8 @@
-// The dashboard's figures that follow the balance — the welcome line's credits and each tool
-// card's bar and its Use Tool / Need Credits link — kept in step with the top bar, which
-// re-reads the balance every 30 s (site/credit-balance.js). The page itself is rendered once:
-// without this a grant or a purchase in another tab showed one balance in the top bar and
-// another, with 'Need Credits', below it.
+// A page's figures that follow the balance — the dashboard's welcome line and each tool card's
+// bar and its Use Tool / Need Credits link, Billing's and Usage's "credits remaining" — kept in
+// step with the top bar, which re-reads the balance every 30 s (site/credit-balance.js). The
+// page itself is rendered once: without this a grant or a purchase in another tab showed one
+// balance in the top bar and another, with 'Need Credits', below it.
 import { onBalanceRead } from "../../lib/events.js";
 import { formatCredits } from "../../lib/numbers.js";
 
@@ -24,13 +24,13 @@ function showCard(card, balance) {
 }
 
 /** Returns the function that stops following the balance (none on pages without the figures). */
-export function initDashboardBalance(root = document) {
-  const credits = root.querySelector("[data-balance-credits]");
+export function initBalanceFigures(root = document) {
+  const figures = [...root.querySelectorAll("[data-balance-credits]")];
   const cards = [...root.querySelectorAll("[data-tool-cost]")];
-  if (!credits && !cards.length) return () => {};
+  if (!figures.length && !cards.length) return () => {};
   return onBalanceRead((balance) => {
     if (!Number.isFinite(balance)) return;
-    if (credits) credits.textContent = formatCredits(balance);
+    for (const figure of figures) figure.textContent = formatCredits(balance);
     for (const card of cards) showCard(card, balance);
   });
 }
