@@ -164,14 +164,16 @@ LOGIN_URL = "/signin"
 SESSION_ENGINE = "config.sessions"  # database sessions, read with one SQL statement
 LOGIN_REDIRECT_URL = "/dashboard"
 LOGOUT_REDIRECT_URL = "/"
+# The documented rules first: a form shows a field's first error, and "abc" is too short before
+# it is too common (the page's own check, without JavaScript, says the same).
 AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "accounts.validators.DocumentedPasswordValidator"},
     {
         "NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator",
         # Our User's real fields (the default list names first_name, a derived property here).
         "OPTIONS": {"user_attributes": ["email", "name"]},
     },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
-    {"NAME": "accounts.validators.DocumentedPasswordValidator"},
 ]
 
 ACCOUNT_LOGIN_METHODS = {"email"}

@@ -69,6 +69,14 @@ def test_each_rule_shows_its_documented_message(client, db, overrides, field, me
     assert toasts(response) == []
 
 
+@pytest.mark.parametrize("password", ["abc", "abcdefg", "1234567", "password"])
+def test_a_short_or_common_password_is_told_the_documented_rule_first(client, db, password):
+    """The page shows a field's first error: without JavaScript, the documented rule's message,
+    not Django's "This password is too common." (the browser's own check says the same)."""
+    errors = sign_up(client, password1=password).context["form"].errors["password1"]
+    assert errors[0].startswith("Password must ")
+
+
 def test_a_taken_address_is_refused_with_the_server_message(client, alice):
     response = sign_up(client, email="ALICE@example.com")
     assert response.context["form"].errors["email"] == [
