@@ -37,7 +37,12 @@ BIO_MAX = 500
 # The browser's e-mail check: a pragmatic shape test; Django's EmailValidator decides.
 EMAIL_PATTERN = r"^[^\s@]+@[^\s@]+\.[^\s@]+$"
 # Website: http(s) scheme optional (we assume https, as the server does), a dotted host.
-URL_PATTERN = r"^(https?://)?([A-Za-z0-9-]+\.)+[A-Za-z]{2,}(:\d+)?([/?#]\S*)?$"
+# Host names in any script (bücher.de, пример.рф) as well as their xn-- forms, as Django's
+# URLValidator (the server's check) takes them.
+URL_PATTERN = (
+    r"^(https?://)?([A-Za-z0-9\u00a1-\uffff-]+\.)+([A-Za-z\u00a1-\uffff]{2,}|xn--[A-Za-z0-9-]+)"
+    r"(:\d+)?([/?#]\S*)?$"
+)
 
 
 def _email_rules() -> list[dict]:

@@ -36,6 +36,10 @@ def browser_verdict(rules, value: str) -> str:
         "example",
         "not a url",
         "https://",
+        "bücher.de",
+        "https://münchen.de/",
+        "пример.рф",
+        "https://xn--bcher-kva.de",
     ],
 )
 def test_website_rules_agree(alice, website):
