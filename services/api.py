@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 from config.api_errors import BadRequestMixin, content_length, limit_reached
 from config.parsers import MultiPartParser
 from config.rate_limits import UploadLimitReached, take_upload_slot
+from config.sql import MAX_DATABASE_ID
 from config.storage import StorageFailed
 from credits.actions import InsufficientCredits
 from credits.models import balance_of
@@ -32,7 +33,7 @@ from services.actions import (
     start_generation,
 )
 from services.registry import META_ADS_FULL, TOOLS
-from services.resume import running_generation, scrape_to_resume
+from services.resume import followed_generation, running_generation, scrape_to_resume
 
 # Multipart framing around an upload: a request much larger than the limit is refused before
 # its body is read.
@@ -158,6 +159,8 @@ class GenerationView(APIView):
 
 class ActiveQuerySerializer(serializers.Serializer):
     tool = serializers.ChoiceField(choices=list(TOOLS))
+    # The run the tab followed before it reloaded: that one is its to pick up, not another tab's.
+    following = serializers.IntegerField(required=False, min_value=1, max_value=MAX_DATABASE_ID)
 
 
 class ResumedGenerationSerializer(GenerationSerializer):
@@ -177,16 +180,20 @@ class ActiveGenerationSerializer(serializers.Serializer):
 
 
 class ActiveGenerationView(APIView):
-    """What a reloaded tool page picks up again (services/resume.py): the user's newest
-    unfinished generation of the tool, which the page re-attaches to, and on Meta Ads Full the
-    website analysis to continue from. Both come with the inputs they were started with.
+    """What a reloaded tool page picks up again (services/resume.py): the run the tab followed
+    (`following`: its id), running or finished, or else the user's newest unfinished generation
+    of the tool; and on Meta Ads Full the website analysis to continue from. Both come with the
+    inputs they were started with.
 
     Always 200 `{"generation": {...} | null, "scrape": {...} | null}`: nothing running is the
     usual answer, not an error (a 404 would be logged as a failed request in the browser's
     console on every tool page)."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("tool", str, required=True, enum=list(TOOLS))],
+        parameters=[
+            OpenApiParameter("tool", str, required=True, enum=list(TOOLS)),
+            OpenApiParameter("following", int, required=False),
+        ],
         responses=ActiveGenerationSerializer,
     )
     def get(self, request):
@@ -194,9 +201,16 @@ class ActiveGenerationView(APIView):
         if not query.is_valid():
             return Response({"errors": query.errors}, status=400)
         tool = query.validated_data["tool"]
-        running = running_generation(request.user, tool)
+        following = query.validated_data.get("following")
+        if following is None:
+            generation = running = running_generation(request.user, tool)
+        else:
+            generation = followed_generation(request.user, tool, following)
+            running = (
+                generation if generation is not None and generation.status in Generation.IN_FLIGHT else None
+            )
         scrape = scrape_to_resume(request.user, running) if tool == META_ADS_FULL else None
-        return Response(ActiveGenerationSerializer({"generation": running, "scrape": scrape}).data)
+        return Response(ActiveGenerationSerializer({"generation": generation, "scrape": scrape}).data)
 
 
 class UploadRequestSerializer(serializers.Serializer):

@@ -19,6 +19,13 @@ def running_generation(user, tool: str) -> Generation | None:
     )
 
 
+def followed_generation(user, tool: str, pk: int) -> Generation | None:
+    """The user's generation `pk` of `tool`, running or finished: the one a tab followed before
+    it reloaded (another user's id, or another tool's, is None)."""
+    generation = Generation.objects.owned(user, pk)
+    return generation if generation is not None and generation.tool == tool else None
+
+
 def scrape_to_resume(user, running: Generation | None) -> Generation | None:
     """The successful scrape a Meta Ads Full page shows again after a reload: the one a running
     copy or creative step was started from, else the newest within the reuse window (the same

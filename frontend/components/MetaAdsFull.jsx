@@ -2,7 +2,7 @@ import { useEffect, useReducer, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { toast } from "../lib/events.js";
 import { timeAgo } from "../lib/timeAgo.js";
-import { draftKey, restoredValues, useFormDraft } from "../lib/formDrafts.js";
+import { draftKey, hasDraft, restoredValues, useFormDraft } from "../lib/formDrafts.js";
 import { rememberResult, restoreResult } from "../lib/rememberedResults.js";
 import { forgetTab, keepInTab, readTab } from "../lib/tabStorage.js";
 import { resumedValues } from "../lib/schema.js";
@@ -106,6 +106,8 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
   const generation = useGeneration({
     slug: tool.slug,
     urls,
+    // A run started elsewhere is shown here only if this tab has typed in none of the forms.
+    mayAdopt: () => !["scrape", "copy", "creative"].some((step) => hasDraft(draft(step))),
     // After a reload: the analysis to continue from, and the step that was running, each with
     // the form it was started with.
     onResume: ({ generation: running, scrape: latest }) => {

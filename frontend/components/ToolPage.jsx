@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { toast } from "../lib/events.js";
-import { draftKey, restoredValues, useFormDraft } from "../lib/formDrafts.js";
+import { draftKey, hasDraft, restoredValues, useFormDraft } from "../lib/formDrafts.js";
 import { rememberResult, restoreResult } from "../lib/rememberedResults.js";
 import { resumedValues } from "../lib/schema.js";
 import { useBalance } from "../lib/useBalance.js";
@@ -36,6 +36,8 @@ export default function ToolPage({ tool, balance: initialBalance, userId, urls, 
   const generation = useGeneration({
     slug: tool.slug,
     urls,
+    // A run started elsewhere is shown here only if this tab has typed nothing it would replace.
+    mayAdopt: () => !hasDraft(draft),
     onResume: ({ generation: running }) => {
       if (running) setValues(resumedValues(tool.schema, running.inputs));
       // Nothing running: the result shown when the page was left, as it was left (no toast,

@@ -404,10 +404,44 @@ describe("ToolPage", () => {
   });
 
   const DRAFT = draftKey(7, "meta-copy");
+  const FOLLOWING = "adsmith:following:meta-copy"; // the run this tab follows (lib/useGeneration.js)
   const typeBrand = async (value) => {
     fireEvent.change(screen.getByLabelText(/Brand Name/), { target: { value } });
     await act(async () => vi.advanceTimersByTimeAsync(400)); // typing pauses: the draft is written
   };
+
+  it("leaves a run started in another tab alone when this tab has a draft: the draft stays, no overlay", async () => {
+    sessionStorage.setItem(DRAFT, JSON.stringify({ brand: "Typed here" }));
+    on(
+      "GET",
+      "/api/generations/active/?tool=meta-copy",
+      json({ generation: { id: 9, status: "running", created_at: new Date().toISOString(), inputs: { brand: "Bravo" } }, scrape: null }),
+    );
+    await page(80);
+    expect(screen.getByLabelText(/Brand Name/).value).toBe("Typed here");
+    expect(screen.queryByTestId("progress-overlay")).toBeNull();
+    await act(async () => vi.advanceTimersByTimeAsync(2000));
+    expect(fetch.mock.calls.filter(([url]) => url === "/api/generations/9/")).toHaveLength(0);
+    expect(JSON.parse(sessionStorage.getItem(DRAFT)).brand).toBe("Typed here");
+  });
+
+  it("follows its own run after a reload, not another tab's newer one, and shows its result", async () => {
+    sessionStorage.setItem(DRAFT, JSON.stringify({ brand: "Alpha" }));
+    sessionStorage.setItem(FOLLOWING, "8");
+    // Another tab's newer run (9) is running too: the server answers the one this tab names.
+    on(
+      "GET",
+      "/api/generations/active/?tool=meta-copy&following=8",
+      json({ generation: { id: 8, status: "running", created_at: new Date().toISOString(), inputs: { brand: "Alpha" }, balance: 60 }, scrape: null }),
+    );
+    await page(60);
+    expect(screen.getByTestId("progress-overlay")).toBeTruthy();
+    expect(screen.getByLabelText(/Brand Name/).value).toBe("Alpha");
+    on("GET", "/api/generations/8/", json({ id: 8, status: "success", output: { variations: [{ headline: "Alpha's own" }] }, balance: 60 }));
+    await act(async () => vi.advanceTimersByTimeAsync(2000));
+    expect(screen.getByText("Alpha's own")).toBeTruthy();
+    expect(fetch.mock.calls.filter(([url]) => url === "/api/generations/9/")).toHaveLength(0);
+  });
 
   it("brings back what was typed when the page is opened again (Back, a link and back, a reload)", async () => {
     await page();
@@ -417,11 +451,12 @@ describe("ToolPage", () => {
     expect(screen.getByLabelText(/Brand Name/).value).toBe("Glow Naturals");
   });
 
-  it("fills the form with the inputs of the run it re-attaches to, over the draft", async () => {
+  it("fills the form with the inputs of the run it followed before a reload, over the draft", async () => {
     sessionStorage.setItem(DRAFT, JSON.stringify({ brand: "Typed since" }));
+    sessionStorage.setItem(FOLLOWING, "9");
     on(
       "GET",
-      "/api/generations/active/?tool=meta-copy",
+      "/api/generations/active/?tool=meta-copy&following=9",
       json({ generation: { id: 9, status: "running", created_at: new Date().toISOString(), inputs: { brand: "Glow Naturals" } }, scrape: null }),
     );
     await page(80);

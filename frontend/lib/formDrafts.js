@@ -39,6 +39,11 @@ export function restoredValues(key, schema) {
   return values;
 }
 
+/** Whether the tab holds a draft under `key`: the user typed in this form here. */
+export function hasDraft(key) {
+  return readTabJSON(key) != null;
+}
+
 function writeDraft(key, schema, values) {
   const kept = {};
   for (const field of keptFields(schema)) {

@@ -78,12 +78,15 @@ function idempotencyKey() {
  *   when it succeeds or fails (with the balance after any refund sent to the shell), or with
  *   `lostTrack: LOST_TRACK.signedOut` when the user was signed out meanwhile. A dropped
  *   connection does not end it: it keeps asking, less often, with `connectionLost` set.
- * - On mount it asks what to pick up again (GET active): it re-attaches to this tool's
- *   unfinished generation, and calls `onResume({generation, scrape})` once with the answer
- *   (each with the `inputs` it was started with; `generation` null when nothing runs). An
- *   answer that arrives after the user started a run is ignored.
+ * - On mount it picks up what it can: the run this tab followed before a reload (or away and
+ *   back), still going or just finished, and never another; in a tab that followed none, this
+ *   tool's unfinished run from elsewhere (another tab, a closed one: GET active), if `mayAdopt()`
+ *   says the page has nothing of its own to lose (no draft typed in this tab). It calls
+ *   `onResume({generation, scrape})` once (each with the `inputs` it was started with;
+ *   `generation` null when it picks up no running run). An answer that arrives after the user
+ *   started a run is ignored.
  */
-export function useGeneration({ slug, urls, onSettled, onResume }) {
+export function useGeneration({ slug, urls, onSettled, onResume, mayAdopt = () => true }) {
   const [current, setCurrent] = useState(null);
   const [submitting, setSubmitting] = useState(false);
   const [startedAt, setStartedAt] = useState(null);
@@ -95,6 +98,8 @@ export function useGeneration({ slug, urls, onSettled, onResume }) {
   settledRef.current = onSettled;
   const resumeRef = useRef(onResume);
   resumeRef.current = onResume;
+  const mayAdoptRef = useRef(mayAdopt);
+  mayAdoptRef.current = mayAdopt;
 
   const settle = useCallback(
     (generation) => {
@@ -106,16 +111,20 @@ export function useGeneration({ slug, urls, onSettled, onResume }) {
     [slug],
   );
 
-  // Re-attach after a reload: to the run still going, or show the one this tab was following
-  // if it finished meanwhile.
+  // Re-attach after a reload: to the run this tab followed, still going, or shown if it
+  // finished meanwhile; with none followed, to one started elsewhere if the page may adopt it.
   useEffect(() => {
     let live = true;
     const followed = followedBeforeReload(slug);
-    // `{generation: null}` when nothing runs (a 200, so the browser logs no failed request).
-    api(withQuery(urls.active, { tool: slug }))
-      .then(async (body) => {
+    // Given `following`, the server answers that run (or null), never another tab's newer one.
+    // `{generation: null}` when there is nothing to pick up (a 200, so the browser logs no
+    // failed request).
+    api(withQuery(urls.active, { tool: slug, ...(followed != null && { following: followed }) }))
+      .then((body) => {
         if (!live || userStarted.current) return;
-        const running = body?.generation && !isFinished(body.generation) ? body.generation : null;
+        const answer = body?.generation ?? null;
+        let running = answer && !isFinished(answer) ? answer : null;
+        if (running && followed == null && !mayAdoptRef.current(running)) running = null;
         if (running) {
           setStartedAt(Date.parse(running.created_at) || Date.now());
           setCurrent(running);
@@ -123,15 +132,14 @@ export function useGeneration({ slug, urls, onSettled, onResume }) {
         resumeRef.current?.({ generation: running, scrape: body?.scrape ?? null });
         if (running || followed == null) return;
         rememberFollowed(slug, null);
-        const finished = await api(urlFor(urls.generation, followed));
-        const recent = Date.now() - Date.parse(finished.created_at) < SHOW_FINISHED_WITHIN_MS;
-        if (live && !userStarted.current && isFinished(finished) && recent) settle(finished);
+        const recent = answer && Date.now() - Date.parse(answer.created_at) < SHOW_FINISHED_WITHIN_MS;
+        if (recent && isFinished(answer)) settle(answer);
       })
       .catch(() => {}); // unreachable or signed out: the page simply starts idle
     return () => {
       live = false;
     };
-  }, [slug, urls.active, urls.generation, settle]);
+  }, [slug, urls.active, settle]);
 
   // What this tab follows, for the next reload.
   const currentId = current?.id;

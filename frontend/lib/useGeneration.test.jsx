@@ -161,10 +161,9 @@ describe("useGeneration across a reload", () => {
     await act(async () => first.hook.result.current.start({ brand: "Glow" }));
     expect(sessionStorage.getItem("adsmith:following:meta-copy")).toBe("7");
     first.hook.unmount();
-    // The reloaded page: nothing runs any more; the run it followed has finished.
+    // The reloaded page asks for the run it followed, which has finished.
     fetch.mockImplementation(async (url) => {
-      if (url.startsWith(urls.active)) return json({ generation: null, scrape: null });
-      if (url === "/api/generations/7/") return json(finishedRun);
+      if (url === `${urls.active}?tool=meta-copy&following=7`) return json({ generation: finishedRun, scrape: null });
       return json({ detail: "Not found." }, 404);
     });
     return generationHook();

@@ -108,3 +108,34 @@ def test_a_missing_or_unknown_tool_is_400(alice_client):
 
 def test_anonymous_visitors_are_refused(client, db):
     assert client.get(URL, {"tool": "meta-copy"}).status_code == 403
+
+
+def test_following_a_run_answers_that_run_not_a_newer_one_and_finished_too(alice_client, alice, bob):
+    now = timezone.now()
+    mine = finished_scrape(alice, status=Generation.Status.RUNNING, created_at=now - timedelta(minutes=2))
+    newer = finished_scrape(alice, status=Generation.Status.QUEUED, created_at=now - timedelta(minutes=1))
+    assert alice_client.get(URL, {"tool": "meta-ads-full"}).json()["generation"]["id"] == newer.pk
+
+    body = alice_client.get(URL, {"tool": "meta-ads-full", "following": mine.pk}).json()
+    assert body["generation"]["id"] == mine.pk
+    assert body["generation"]["inputs"]["websiteUrl"] == "https://shop.example.com/serum"
+
+    # Finished meanwhile: still that one (the page shows how it ended), never the newer run.
+    Generation.objects.filter(pk=mine.pk).update(status=Generation.Status.SUCCESS)
+    body = alice_client.get(URL, {"tool": "meta-ads-full", "following": mine.pk}).json()
+    assert body["generation"]["id"] == mine.pk
+    assert body["generation"]["status"] == "success"
+
+
+def test_following_another_users_or_another_tools_run_answers_nothing(alice_client, alice, bob):
+    bobs = finished_scrape(bob, status=Generation.Status.RUNNING)
+    alices = finished_scrape(alice, status=Generation.Status.RUNNING)
+    assert alice_client.get(URL, {"tool": "meta-ads-full", "following": bobs.pk}).json()["generation"] is None
+    assert alice_client.get(URL, {"tool": "meta-copy", "following": alices.pk}).json()["generation"] is None
+
+
+def test_a_following_id_that_is_not_one_is_400(alice_client):
+    for following in ["abc", "0", "-3", str(2**63)]:
+        response = alice_client.get(URL, {"tool": "meta-copy", "following": following})
+        assert response.status_code == 400, following
+        assert "following" in response.json()["errors"]

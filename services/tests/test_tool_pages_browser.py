@@ -215,6 +215,47 @@ def test_meta_copy_brings_back_what_was_typed_after_a_reload(open_tool, screensh
     screenshot.sizes(page, "tool-meta-copy-draft-restored", [(390, 844)], prepare=reload_)
 
 
+def test_a_run_started_in_another_tab_leaves_this_tabs_draft_and_own_run_alone(
+    open_tool, alice, queued_jobs, live_server
+):
+    """Tab A has typed a draft; tab B (same user, its own tab storage) starts a run. A reload of
+    A keeps A's draft and shows no overlay; once A starts its own run, a reload follows that run,
+    not B's newer one, and A gets its own result."""
+    tab_a = open_tool("meta-copy")
+    fill_meta_copy_draft(tab_a)
+    tab_b = tab_a.context.new_page()
+    tab_b.goto(f"{live_server.url}/services/meta-copy")
+    fill_meta_copy(tab_b)
+    tab_b.fill("[name=brand]", "Bravo")
+    tab_b.get_by_role("button", name="Generate Meta Copy (20 credits)").click()
+    expect(tab_b.get_by_test_id("progress-overlay")).to_be_visible()
+
+    tab_a.reload()
+    expect(tab_a.get_by_test_id("page-balance")).to_be_visible()
+    expect_meta_copy_draft(tab_a)
+    tab_a.wait_for_timeout(500)  # the page's look for a run to pick up has come back
+    expect(tab_a.get_by_test_id("progress-overlay")).to_have_count(0)
+
+    fill_meta_copy(tab_a)
+    tab_a.fill("[name=brand]", "Alpha")
+    tab_a.get_by_role("button", name="Generate Meta Copy (20 credits)").click()
+    expect(tab_a.get_by_test_id("progress-overlay")).to_be_visible()
+    alpha = Generation.objects.get(input_data__brand="Alpha")
+    # B's run ends and B starts another: the newest run of the tool is now B's.
+    run_generation(generation_id=Generation.objects.get(input_data__brand="Bravo").pk)
+    expect(tab_b.get_by_test_id("progress-overlay")).to_be_hidden(timeout=POLL_TIMEOUT_MS)
+    tab_b.get_by_role("button", name="Generate Meta Copy (20 credits)").click()
+    expect(tab_b.get_by_test_id("progress-overlay")).to_be_visible()
+    assert Generation.objects.filter(input_data__brand="Bravo", status="queued").count() == 1
+
+    tab_a.reload()
+    expect(tab_a.get_by_test_id("progress-overlay")).to_be_visible()
+    expect(tab_a.locator("[name=brand]")).to_have_value("Alpha")
+    run_generation(generation_id=alpha.pk)
+    expect(tab_a.get_by_test_id("progress-overlay")).to_be_hidden(timeout=POLL_TIMEOUT_MS)
+    expect(tab_a.get_by_test_id("result")).to_be_visible()
+
+
 def test_meta_copy_shows_its_result_again_after_a_reload_and_after_leaving_and_going_back(
     open_tool, alice, queued_jobs, live_server
 ):
