@@ -5,6 +5,9 @@ import { useUploadTracking } from "../lib/pendingUploads.js";
 import * as ui from "./ui.js";
 
 const MAX_UPLOAD_MB = 5;
+// What the server takes (config/images.py ACCEPTED_FORMATS): the picker offers only these, so a
+// BMP, TIFF or SVG is not chosen and then refused.
+const ACCEPTED_IMAGE_TYPES = "image/png,image/jpeg,image/webp,image/gif";
 const STEP_MS = 200; // documented: progress +10 % every 200 ms up to 90 %, 100 % on completion
 const STEP_PERCENT = 10;
 const CEILING_PERCENT = 90;
@@ -114,13 +117,13 @@ export default function UploadWidget({
           } hover:border-brand-500 ${disabled || progress !== null ? "pointer-events-none opacity-60" : ""}`}
         >
           <span className="font-medium text-brand-600 dark:text-brand-100">Upload {label.toLowerCase()}</span>
-          <span className="text-xs text-slate-500 dark:text-slate-400">PNG, JPG or WebP, up to {MAX_UPLOAD_MB}MB</span>
+          <span className="text-xs text-slate-500 dark:text-slate-400">PNG, JPG, WebP or GIF, up to {MAX_UPLOAD_MB}MB</span>
           <input
             ref={input}
             id={inputId}
             name={name}
             type="file"
-            accept="image/*"
+            accept={ACCEPTED_IMAGE_TYPES}
             className="sr-only"
             disabled={disabled || progress !== null}
             aria-invalid={invalid || undefined}

@@ -51,6 +51,13 @@ describe("UploadWidget", () => {
     expect(screen.getByRole("alert").textContent).toBe("Please upload an image file");
   });
 
+  it("offers in the file picker only the image types the server takes", () => {
+    vi.stubGlobal("fetch", vi.fn());
+    render(<Harness />);
+    expect(document.querySelector("input[name=logoUpload]").accept).toBe("image/png,image/jpeg,image/webp,image/gif");
+    expect(screen.getByText("PNG, JPG, WebP or GIF, up to 5MB")).toBeTruthy();
+  });
+
   it("refuses an image over 5MB", () => {
     vi.stubGlobal("fetch", vi.fn());
     render(<Harness />);

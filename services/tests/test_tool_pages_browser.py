@@ -412,7 +412,7 @@ def test_meta_ads_full_journey(open_tool, alice, queued_jobs, make_server, png_f
     page.get_by_role("button", name="Make Meta Creative").click()
     # The upload box is in place (its code loads on demand) before the form is submitted.
     expect(
-        page.get_by_role("button", name="Upload product image PNG, JPG or WebP, up to 5MB")
+        page.get_by_role("button", name="Upload product image PNG, JPG, WebP or GIF, up to 5MB")
     ).to_be_visible()
     page.get_by_role("button", name="Generate Meta Creative (50 credits)").click()
     expect(page.locator("#maf-creative-productImage-error")).to_have_text(
