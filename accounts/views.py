@@ -13,6 +13,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import REDIRECT_FIELD_NAME
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.db import IntegrityError
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
@@ -63,6 +64,11 @@ NOTHING_TO_CONFIRM = "Your email address is already confirmed."
 EMAIL_CHANGE_CANCELLED = "Your change to {email} was cancelled because another account now uses that address."
 EMAIL_CHANGE_CALLED_OFF = "Your change to {email} was cancelled. You still sign in with {current}."
 NO_EMAIL_CHANGE = "No email change is waiting for confirmation."
+SIGNED_OUT_BEFORE_SAVE = "You were signed out, so your profile changes were not saved. Sign in to save them."
+UNSAVED_CHANGES_BACK = (
+    "Here are the changes you made before you were signed out. Check them and click Save Changes."
+)
+_UNSAVED_PROFILE = "accounts_unsaved_profile"
 TOO_MANY_PASSWORD_CHANGES = "Too many attempts to change your password. Please wait a minute and try again."
 UPLOAD_SIGN_IN_REQUIRED = "User must be authenticated to upload files"
 _RESET_SENT_SESSION_KEY = "accounts_password_reset_sent"
@@ -264,8 +270,9 @@ class AccountInactiveView(allauth_views.AccountInactiveView):
         return super().get_context_data(**kwargs) | {"contact_email": settings.SALES_EMAIL}
 
 
-@login_required
 def profile(request):
+    if not request.user.is_authenticated:
+        return _sign_in_to_profile(request)
     user = request.user
     if request.method == "POST":
         form = ProfileForm(request.POST, user=user)
@@ -288,6 +295,9 @@ def profile(request):
                     EMAIL_CHANGE_CALLED_OFF.format(email=result.email_change_cancelled, current=user.email),
                 )
             return redirect("accounts:profile")
+    elif kept := _unsaved_profile_for(request, user):
+        form = ProfileForm(kept, user=user)
+        messages.info(request, UNSAVED_CHANGES_BACK)
     else:
         form = ProfileForm(user=user)
     avatar_name = form["avatar"].value() or ""
@@ -308,6 +318,28 @@ def profile(request):
             "cancelled_email_changes": cancelled_changes,
         },
     )
+
+
+def _sign_in_to_profile(request):
+    """Signed out (in another tab, or the session expired) with the profile open: a save that
+    arrives then is kept in this browser's session, which survives signing in, and the profile
+    shows it again to check and save (_unsaved_profile_for) instead of losing what was typed."""
+    if request.method == "POST":
+        request.session[_UNSAVED_PROFILE] = {
+            name: request.POST.get(name, "") for name in ProfileForm.base_fields if name != "avatar"
+        }
+        messages.info(request, SIGNED_OUT_BEFORE_SAVE)
+    return redirect_to_login(request.get_full_path())
+
+
+def _unsaved_profile_for(request, user) -> dict | None:
+    """The profile changes kept by _sign_in_to_profile, once: only for the account they were
+    typed on (the form's address is this account's), not for whoever signs in next on a shared
+    computer."""
+    kept = request.session.pop(_UNSAVED_PROFILE, None)
+    if not isinstance(kept, dict) or str(kept.get("email", "")).strip().lower() != user.email.lower():
+        return None
+    return {**kept, "avatar": user.avatar.name or ""}
 
 
 @login_required

@@ -8,6 +8,7 @@ from botocore.config import Config
 from django.core import mail
 from django.core.files.storage import FileSystemStorage, default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 
 from accounts.tests.conftest import image_bytes, toasts
 from config.pytest_plugin import PASSWORD
@@ -311,3 +312,42 @@ def test_allauths_account_connections_page_leads_to_the_profile(alice_client):
     assert legacy.redirect_chain[-1][0] == "/profile"
     # A failed social sign-in still has its page (allauth answers it 401).
     assert alice_client.get("/accounts/3rdparty/login/error/").status_code == 401
+
+
+def test_a_save_after_being_signed_out_elsewhere_is_kept_through_sign_in(alice):
+    from accounts.views import SIGNED_OUT_BEFORE_SAVE, UNSAVED_CHANGES_BACK
+
+    browser = Client()
+    browser.force_login(alice)
+    form = profile_data(alice, company="Typed After Signout", bio="Written while signed out elsewhere")
+    browser.post("/signout")  # the other tab signs out; this one still shows the profile
+
+    response = browser.post("/profile", form)
+    assert response["Location"] == "/signin?next=/profile"
+    assert toasts(response)[-1] == SIGNED_OUT_BEFORE_SAVE
+    alice.refresh_from_db()
+    assert alice.company == ""
+
+    browser.post("/signin", {"email": alice.email, "password": PASSWORD})
+    page = browser.get("/profile")
+    assert toasts(page)[-1] == UNSAVED_CHANGES_BACK
+    assert page.context["form"]["company"].value() == "Typed After Signout"
+    assert page.context["form"]["bio"].value() == "Written while signed out elsewhere"
+    alice.refresh_from_db()
+    assert alice.company == ""  # shown to save, not saved
+    # Once: the next visit shows what is stored.
+    assert browser.get("/profile").context["form"]["company"].value() == ""
+
+
+def test_kept_changes_are_not_shown_to_another_account_signing_in_next(alice, bob):
+    from accounts.views import UNSAVED_CHANGES_BACK
+
+    browser = Client()
+    browser.force_login(alice)
+    form = profile_data(alice, bio="Alice's unsaved words")
+    browser.post("/signout")
+    browser.post("/profile", form)
+    browser.post("/signin", {"email": bob.email, "password": PASSWORD})
+    page = browser.get("/profile")
+    assert "Alice's unsaved words" not in page.content.decode()
+    assert UNSAVED_CHANGES_BACK not in toasts(page)

@@ -146,3 +146,35 @@ def test_an_email_change_waits_for_its_link_and_can_be_cancelled(
         "Your change to alice.typo@example.com was cancelled. You still sign in with alice@example.com."
     )
     expect(page.locator("[data-pending-email]")).to_have_count(0)
+
+
+def test_changes_saved_after_signing_out_in_another_tab_come_back_after_signing_in(
+    signed_in_page, live_server, alice
+):
+    from config.pytest_plugin import PASSWORD
+
+    tab_b = signed_in_page
+    tab_b.goto(f"{live_server.url}/profile")
+    tab_a = tab_b.context.new_page()
+    tab_a.goto(f"{live_server.url}/dashboard")
+    with tab_a.expect_navigation():
+        tab_a.locator("#sidebar [data-sign-out] button").click()
+
+    tab_b.get_by_label("Company").fill("Typed After Signout")
+    tab_b.get_by_label("Bio").fill("Written while signed out elsewhere")
+    tab_b.get_by_role("button", name="Save Changes").click()
+    tab_b.wait_for_url(f"{live_server.url}/signin?next=/profile")
+    expect(tab_b.locator("#toasts")).to_contain_text(
+        "your profile changes were not saved. Sign in to save them."
+    )
+
+    tab_b.get_by_label("Email").fill(alice.email)
+    tab_b.get_by_label("Password", exact=True).fill(PASSWORD)
+    tab_b.get_by_role("button", name="Sign in").click()
+    tab_b.wait_for_url(f"{live_server.url}/profile")
+    expect(tab_b.get_by_label("Company")).to_have_value("Typed After Signout")
+    expect(tab_b.get_by_label("Bio")).to_have_value("Written while signed out elsewhere")
+    tab_b.get_by_role("button", name="Save Changes").click()
+    expect(tab_b.locator("#toasts")).to_contain_text("Profile updated successfully")
+    alice.refresh_from_db()
+    assert alice.company == "Typed After Signout"
