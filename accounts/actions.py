@@ -26,7 +26,6 @@ class ProfileUpdate:
     user: User
     email_change_requested: str = ""  # the new address now waiting for confirmation, if any
     confirmation_sent: bool = True  # False when the mail server failed (the change still waits)
-    email_change_cancelled: str = ""  # the address a change was waiting on, dropped by saving the current one
 
 
 def store_avatar(*, user: User, upload) -> str:
@@ -62,9 +61,10 @@ def update_profile(
     transaction.on_commit(lambda: _delete_other_avatars(user=user, keep=keep))
 
     if email.lower() == user.email.lower():
-        # The current address again: a change waiting for confirmation (a typo, a change of
-        # mind) is called off, and its link stops working.
-        return ProfileUpdate(user=user, email_change_cancelled=cancel_email_change(user=user))
+        # The field shows the current address while a change waits (the change is named under
+        # it), so every other save posts it too: a waiting change is withdrawn only by its own
+        # button (withdraw_email_change).
+        return ProfileUpdate(user=user)
     sent = request_email_change(request=request, user=user, email=email)
     return ProfileUpdate(user=user, email_change_requested=email, confirmation_sent=sent)
 
@@ -137,10 +137,10 @@ def forget_confirmation_attempt(*, request: HttpRequest, email: str) -> None:
     ratelimit.clear(request, action="confirm_email", key=email.lower())
 
 
-def cancel_email_change(*, user: User) -> str:
-    """Call off the e-mail change waiting for confirmation: its address is forgotten, so its link
-    no longer confirms anything (allauth finds no record for it). Returns that address, or ''
-    when no change was waiting."""
+def withdraw_email_change(*, user: User) -> str:
+    """Withdraw the e-mail change waiting for confirmation (a typo, a change of mind): its
+    address is forgotten, so its link no longer confirms anything (allauth finds no record for
+    it). Returns that address, or '' when no change was waiting."""
     pending = _pending_email_changes(user)
     addresses = list(pending.order_by("-pk").values_list("email", flat=True))
     pending.delete()

@@ -22,7 +22,7 @@ urlpatterns = [
     path("profile", views.profile, name="profile"),
     path("profile/avatar", back_to_profile(views.upload_avatar), name="avatar-upload"),
     path("profile/email/confirm", back_to_profile(views.resend_confirmation), name="resend-confirmation"),
-    path("profile/email/cancel", back_to_profile(views.cancel_email_change_view), name="cancel-email-change"),
+    path("profile/email/cancel", back_to_profile(views.cancel_email_change), name="cancel-email-change"),
     path("profile/avatar/<int:user_id>/<str:filename>", views.avatar_file, name="avatar"),
     # allauth's own entrance pages (still linked from its e-mails and social error pages)
     # lead to ours. This module is included before allauth's URLs, so these win.

@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.contrib.auth import REDIRECT_FIELD_NAME
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.signing import BadSignature, Signer
 from django.db import IntegrityError
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
@@ -25,12 +26,12 @@ from accounts.actions import (
     ConfirmationRecentlySent,
     EmailChangeCancelled,
     address_to_confirm,
-    cancel_email_change,
     drop_email_changes_taken_elsewhere,
     forget_confirmation_attempt,
     resend_email_confirmation,
     store_avatar,
     update_profile,
+    withdraw_email_change,
 )
 from accounts.avatars import AvatarError, avatar_dir, avatar_url_for, is_own_avatar_name
 from accounts.forms import (
@@ -62,13 +63,15 @@ EMAIL_CHANGE_CONFIRMATION_FAILED = (
 )
 NOTHING_TO_CONFIRM = "Your email address is already confirmed."
 EMAIL_CHANGE_CANCELLED = "Your change to {email} was cancelled because another account now uses that address."
-EMAIL_CHANGE_CALLED_OFF = "Your change to {email} was cancelled. You still sign in with {current}."
+EMAIL_CHANGE_WITHDRAWN = "Your change to {email} was cancelled. You still sign in with {current}."
 NO_EMAIL_CHANGE = "No email change is waiting for confirmation."
 SIGNED_OUT_BEFORE_SAVE = "You were signed out, so your profile changes were not saved. Sign in to save them."
 UNSAVED_CHANGES_BACK = (
     "Here are the changes you made before you were signed out. Check them and click Save Changes."
 )
 _UNSAVED_PROFILE = "accounts_unsaved_profile"
+_KEPT_PROFILE_FIELDS = ("name", "email", "company", "website", "bio")
+_PROFILE_OWNER = Signer(salt="accounts.profile-owner")
 TOO_MANY_PASSWORD_CHANGES = "Too many attempts to change your password. Please wait a minute and try again."
 UPLOAD_SIGN_IN_REQUIRED = "User must be authenticated to upload files"
 _RESET_SENT_SESSION_KEY = "accounts_password_reset_sent"
@@ -289,11 +292,6 @@ def profile(request):
                 messages.error(
                     request, EMAIL_CHANGE_CONFIRMATION_FAILED.format(email=result.email_change_requested)
                 )
-            elif result.email_change_cancelled:
-                messages.info(
-                    request,
-                    EMAIL_CHANGE_CALLED_OFF.format(email=result.email_change_cancelled, current=user.email),
-                )
             return redirect("accounts:profile")
     elif kept := _unsaved_profile_for(request, user):
         form = ProfileForm(kept, user=user)
@@ -316,6 +314,7 @@ def profile(request):
             "unconfirmed_email": to_confirm.email if to_confirm and not is_change else "",
             # Changes to addresses another account has taken since: dropped now, named once.
             "cancelled_email_changes": cancelled_changes,
+            "owner_token": profile_owner_token(user),
         },
     )
 
@@ -323,31 +322,47 @@ def profile(request):
 def _sign_in_to_profile(request):
     """Signed out (in another tab, or the session expired) with the profile open: a save that
     arrives then is kept in this browser's session, which survives signing in, and the profile
-    shows it again to check and save (_unsaved_profile_for) instead of losing what was typed."""
+    shows it again to check and save (_unsaved_profile_for) instead of losing what was typed.
+    Kept only when it names its account (the form's signed `owner`) and every value fits its
+    field: an anonymous post cannot park megabytes in the session table."""
     if request.method == "POST":
-        request.session[_UNSAVED_PROFILE] = {
-            name: request.POST.get(name, "") for name in ProfileForm.base_fields if name != "avatar"
-        }
-        messages.info(request, SIGNED_OUT_BEFORE_SAVE)
+        owner = _profile_owner(request.POST.get("owner", ""))
+        kept = {name: request.POST.get(name, "") for name in _KEPT_PROFILE_FIELDS}
+        if owner is not None and all(
+            len(value) <= ProfileForm.base_fields[name].max_length for name, value in kept.items()
+        ):
+            request.session[_UNSAVED_PROFILE] = {"owner": owner, "fields": kept}
+            messages.info(request, SIGNED_OUT_BEFORE_SAVE)
     return redirect_to_login(request.get_full_path())
 
 
 def _unsaved_profile_for(request, user) -> dict | None:
-    """The profile changes kept by _sign_in_to_profile, once: only for the account they were
-    typed on (the form's address is this account's), not for whoever signs in next on a shared
-    computer."""
+    """The profile changes kept by _sign_in_to_profile, once, for the account they were typed on
+    only (not whoever signs in next on a shared computer)."""
     kept = request.session.pop(_UNSAVED_PROFILE, None)
-    if not isinstance(kept, dict) or str(kept.get("email", "")).strip().lower() != user.email.lower():
+    if not isinstance(kept, dict) or kept.get("owner") != user.pk:
         return None
-    return {**kept, "avatar": user.avatar.name or ""}
+    return {**kept["fields"], "avatar": user.avatar.name or ""}
+
+
+def profile_owner_token(user) -> str:
+    """What the profile form carries to name its account (`owner`), signed."""
+    return _PROFILE_OWNER.sign(str(user.pk))
+
+
+def _profile_owner(token: str) -> int | None:
+    try:
+        return int(_PROFILE_OWNER.unsign(token))
+    except (BadSignature, ValueError):
+        return None
 
 
 @login_required
 @require_POST
-def cancel_email_change_view(request):
-    """The profile's 'Cancel change': the e-mail change waiting for confirmation is called off."""
-    if email := cancel_email_change(user=request.user):
-        messages.info(request, EMAIL_CHANGE_CALLED_OFF.format(email=email, current=request.user.email))
+def cancel_email_change(request):
+    """The profile's 'Cancel change': the e-mail change waiting for confirmation is withdrawn."""
+    if email := withdraw_email_change(user=request.user):
+        messages.info(request, EMAIL_CHANGE_WITHDRAWN.format(email=email, current=request.user.email))
     else:
         messages.info(request, NO_EMAIL_CHANGE)
     return redirect("accounts:profile")

@@ -314,12 +314,24 @@ def test_allauths_account_connections_page_leads_to_the_profile(alice_client):
     assert alice_client.get("/accounts/3rdparty/login/error/").status_code == 401
 
 
+def open_profile_form(browser, user, **changes) -> dict:
+    """The profile form as the page has it (its signed owner included), with `changes`."""
+    owner = browser.get("/profile").context["owner_token"]
+    return {**profile_data(user, **changes), "owner": owner}
+
+
 def test_a_save_after_being_signed_out_elsewhere_is_kept_through_sign_in(alice):
     from accounts.views import SIGNED_OUT_BEFORE_SAVE, UNSAVED_CHANGES_BACK
 
     browser = Client()
     browser.force_login(alice)
-    form = profile_data(alice, company="Typed After Signout", bio="Written while signed out elsewhere")
+    form = open_profile_form(
+        browser,
+        alice,
+        company="Typed After Signout",
+        bio="Written while signed out elsewhere",
+        email="al@x.io",
+    )
     browser.post("/signout")  # the other tab signs out; this one still shows the profile
 
     response = browser.post("/profile", form)
@@ -344,10 +356,28 @@ def test_kept_changes_are_not_shown_to_another_account_signing_in_next(alice, bo
 
     browser = Client()
     browser.force_login(alice)
-    form = profile_data(alice, bio="Alice's unsaved words")
+    form = open_profile_form(browser, alice, bio="Alice's unsaved words")
     browser.post("/signout")
     browser.post("/profile", form)
     browser.post("/signin", {"email": bob.email, "password": PASSWORD})
     page = browser.get("/profile")
     assert "Alice's unsaved words" not in page.content.decode()
     assert UNSAVED_CHANGES_BACK not in toasts(page)
+
+
+@pytest.mark.parametrize(
+    "tampered",
+    [{"owner": ""}, {"owner": "7:forged"}, {"bio": "x" * 501}, {"company": "x" * 10_000}],
+)
+def test_a_save_after_a_sign_out_is_not_kept_without_its_owner_or_past_the_limits(alice, tampered):
+    from accounts.views import UNSAVED_CHANGES_BACK
+
+    browser = Client()
+    browser.force_login(alice)
+    form = {**open_profile_form(browser, alice, bio="Mine"), **tampered}
+    browser.post("/signout")
+    response = browser.post("/profile", form)
+    assert response["Location"] == "/signin?next=/profile"
+    assert "accounts_unsaved_profile" not in browser.session
+    browser.post("/signin", {"email": alice.email, "password": PASSWORD})
+    assert UNSAVED_CHANGES_BACK not in toasts(browser.get("/profile"))
