@@ -151,9 +151,10 @@ class SocialAccountAdapter(DefaultSocialAccountAdapter):
 
     def authenticate_by_email(self, sociallogin):
         """The account a provider's confirmed address signs in to: the active one that has
-        confirmed that address here (SOCIALACCOUNT_EMAIL_AUTHENTICATION). allauth's would also
-        take an account that never confirmed it — whoever made that account, with its password,
-        would share the provider user's account."""
+        confirmed that address here (SOCIALACCOUNT_EMAIL_AUTHENTICATION). allauth's also takes
+        an account that never confirmed it, wiping its password: the provider user would land in
+        an account someone else may have made (and may still be signed in to). Here that account
+        stays its own; its owner signs in with the password (or resets it) and confirms first."""
         for address in sociallogin.email_addresses:
             if not address.verified or not self.can_authenticate_by_email(sociallogin, address.email):
                 continue

@@ -24,6 +24,10 @@ SIGN_IN_PASSWORD_TOO_SHORT = "Password must be at least 6 characters"
 PASSWORD_TOO_SHORT = PASSWORD_RULES[0][3]  # 'Password must be at least 8 characters'
 TERMS_NOT_ACCEPTED = "You must accept the terms and conditions"
 URL_INVALID = "Please enter a valid URL"
+NO_CONFIRMED_EMAIL = (
+    "Your {provider} account has no confirmed email address. Confirm one there, or sign up with "
+    "your email and a password."
+)
 EMAIL_TAKEN_SIGN_IN = (
     "An account with this email address already exists. Please sign in with your email and password."
 )
@@ -180,13 +184,17 @@ class SignUpForm(ClientRulesMixin, SignupForm):
 
 class SocialSignUpForm(ClientRulesMixin, social_forms.SignupForm):
     """The last step of a first sign-in with GitHub or LinkedIn (SOCIALACCOUNT_FORMS): Full Name
-    and Email as the provider gave them, to keep or change, and the accept-terms box a sign-up
-    needs. An address the provider confirmed stays confirmed."""
+    as the provider gave it, to keep or change, the address the provider confirmed (fixed), and
+    the accept-terms box a sign-up needs.
+
+    Only a confirmed address: one typed here would make an account for someone else's mailbox,
+    linked to the typist's provider login — and that link would outlive the mailbox owner taking
+    the account back with a password reset. A change of address afterwards is the profile's,
+    with its own confirmation."""
 
     field_order = ["name", "email", "accept_terms"]
     client_rules = {
         "name": SignUpForm.client_rules["name"],
-        "email": _email_rules(),
         "accept_terms": SignUpForm.client_rules["accept_terms"],
     }
 
@@ -195,18 +203,18 @@ class SocialSignUpForm(ClientRulesMixin, social_forms.SignupForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        confirmed = [address.email for address in self.sociallogin.email_addresses if address.verified]
         email = self.initial.get("email")
-        # An address the provider confirmed is the account's, as given (a change afterwards is
-        # the profile's, with its own confirmation); without one the user types theirs.
-        self.email_confirmed_by_provider = any(
-            address.verified and address.email == email for address in self.sociallogin.email_addresses
+        self.provider_email_missing = not confirmed
+        self.fields["email"] = _email_field(
+            initial=email if email in confirmed else next(iter(confirmed), ""), disabled=True, required=False
         )
-        self.fields["email"] = _email_field(initial=email, disabled=self.email_confirmed_by_provider)
         self.fields["name"].initial = self.sociallogin.user.name
         self.order_fields(self.field_order)
 
     def clean_email(self) -> str:
-        return super().clean_email().strip()
+        email = self.cleaned_data.get("email") or ""
+        return self.validate_unique_email(email) if email else email
 
     def validate_unique_email(self, value) -> str:
         # As on the sign-up form: an address is taken when an account owns it. (An account that
@@ -214,6 +222,14 @@ class SocialSignUpForm(ClientRulesMixin, social_forms.SignupForm):
         if User.objects.email_taken_by_another(value, user=None):
             raise forms.ValidationError(EMAIL_TAKEN_SIGN_IN, code="email_taken")
         return value
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.provider_email_missing:
+            raise forms.ValidationError(
+                NO_CONFIRMED_EMAIL.format(provider=self.sociallogin.provider.name), code="no_confirmed_email"
+            )
+        return cleaned
 
 
 class ForgotPasswordForm(ClientRulesMixin, ResetPasswordForm):

@@ -203,13 +203,11 @@ class ActiveGenerationView(APIView):
         tool = query.validated_data["tool"]
         following = query.validated_data.get("following")
         if following is None:
-            generation = running = running_generation(request.user, tool)
+            generation = running_generation(request.user, tool)
         else:
             generation = followed_generation(request.user, tool, following)
-            running = (
-                generation if generation is not None and generation.status in Generation.IN_FLIGHT else None
-            )
-        scrape = scrape_to_resume(request.user, running) if tool == META_ADS_FULL else None
+        # The analysis a copy or creative step was made from, still running or just ended.
+        scrape = scrape_to_resume(request.user, generation) if tool == META_ADS_FULL else None
         return Response(ActiveGenerationSerializer({"generation": generation, "scrape": scrape}).data)
 
 

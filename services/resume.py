@@ -26,14 +26,14 @@ def followed_generation(user, tool: str, pk: int) -> Generation | None:
     return generation if generation is not None and generation.tool == tool else None
 
 
-def scrape_to_resume(user, running: Generation | None) -> Generation | None:
-    """The successful scrape a Meta Ads Full page shows again after a reload: the one a running
-    copy or creative step was started from, else the newest within the reuse window (the same
-    day a scrape of the same site is reused rather than fetched again). None while a scrape
-    itself runs: that scrape is the one the page follows."""
-    if running is not None and running.step == SCRAPE:
+def scrape_to_resume(user, picked_up: Generation | None) -> Generation | None:
+    """The successful scrape a Meta Ads Full page shows again after a reload: the one the copy or
+    creative step it picks up (running, or just ended) was started from, else the newest within
+    the reuse window (the same day a scrape of the same site is reused rather than fetched
+    again). None when it picks up a scrape: that scrape is the one the page shows."""
+    if picked_up is not None and picked_up.step == SCRAPE:
         return None
     scrapes = Generation.objects.for_user(user).scrapes().successful().select_related("user")
-    if running is not None:
-        return scrapes.filter(pk=running.input_data.get("scrapeId")).first()
+    if picked_up is not None:
+        return scrapes.filter(pk=picked_up.input_data.get("scrapeId")).first()
     return scrapes.created_since(timezone.now() - SCRAPE_REUSE_WINDOW).newest_first().first()

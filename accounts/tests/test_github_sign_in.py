@@ -13,7 +13,6 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from accounts.tests.test_profile import profile_data
-from accounts.tests.test_resend_confirmation import confirm_link
 
 User = get_user_model()
 
@@ -138,9 +137,7 @@ def test_a_first_github_sign_in_ends_on_a_sign_up_form_with_the_name_address_and
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_address_github_confirmed_is_the_accounts_and_one_it_did_not_is_typed_and_confirmed_here(
-    github, mailoutbox
-):
+def test_the_address_is_the_one_github_confirmed_and_none_can_be_typed_instead(github, mailoutbox):
     client = Client()
     sign_in_with_github(client)
     assert (
@@ -149,21 +146,29 @@ def test_the_address_github_confirmed_is_the_accounts_and_one_it_did_not_is_type
     )
     finish_sign_up(client, email="someone.else@example.com")  # a disabled field: the post is ignored
     assert User.objects.filter(email="dana@example.com").exists()
+    assert not User.objects.filter(email="someone.else@example.com").exists()
     assert mailoutbox == []
 
-    github.profile = {**github.profile, "id": 5151}
+
+@pytest.mark.django_db(transaction=True)
+def test_without_a_confirmed_address_github_cannot_sign_up_for_a_typed_one(github, alice):
+    """Else one could make an account for someone else's mailbox, linked to one's own GitHub: the
+    link would outlive the mailbox owner taking the account back with a password reset."""
     github.emails = [{"email": "lee@example.com", "primary": True, "verified": False}]
     client = Client()
     sign_in_with_github(client)
     page = client.get("/accounts/3rdparty/signup/").content.decode()
-    assert "Confirmed by GitHub" not in page
-    finish_sign_up(client, email="lee.work@example.com")
-    user = User.objects.get(email="lee.work@example.com")
-    assert not EmailAddress.objects.get(user=user, email="lee.work@example.com").verified
-    assert [message.to for message in mailoutbox] == [["lee.work@example.com"]]
-    assert not EmailAddress.objects.filter(email="lee@example.com").exists()
-    client.post(confirm_link(mailoutbox[-1]))
-    assert EmailAddress.objects.get(user=user, email="lee.work@example.com").verified
+    assert "Your GitHub account has no confirmed email address." in page
+    assert 'href="/signup"' in page
+    for typed in ["victim@example.com", "lee@example.com", ""]:
+        refused = finish_sign_up(client, email=typed)
+        assert refused.status_code == 200
+        assert refused.context["form"].non_field_errors() == [
+            "Your GitHub account has no confirmed email address. Confirm one there, or sign up with "
+            "your email and a password."
+        ]
+    assert User.objects.count() == 1  # alice's alone
+    assert not EmailAddress.objects.filter(email__in=["victim@example.com", "lee@example.com"]).exists()
 
 
 @pytest.mark.django_db(transaction=True)

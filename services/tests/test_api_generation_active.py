@@ -139,3 +139,27 @@ def test_a_following_id_that_is_not_one_is_400(alice_client):
         response = alice_client.get(URL, {"tool": "meta-copy", "following": following})
         assert response.status_code == 400, following
         assert "following" in response.json()["errors"]
+
+
+def test_following_a_finished_step_answers_the_analysis_it_was_made_from(alice_client, alice):
+    now = timezone.now()
+    earlier = finished_scrape(alice, url="https://a.example.com", created_at=now - timedelta(hours=3))
+    finished_scrape(alice, url="https://b.example.com", created_at=now - timedelta(hours=1))
+    copy = Generation.objects.create(
+        user=alice,
+        tool="meta-ads-full",
+        service_type="meta_ads_full",
+        step="copy",
+        status=Generation.Status.SUCCESS,
+        input_data={
+            "step": "copy",
+            "scrapeId": earlier.pk,
+            "language": "English",
+            "length": "Short",
+            "versions": 1,
+        },
+        idempotency_key="copy-done",
+    )
+    body = alice_client.get(URL, {"tool": "meta-ads-full", "following": copy.pk}).json()
+    assert body["generation"]["id"] == copy.pk
+    assert body["scrape"]["id"] == earlier.pk
