@@ -33,7 +33,7 @@ from services.actions import (
     start_generation,
 )
 from services.registry import META_ADS_FULL, TOOLS
-from services.resume import followed_generation, running_generation, scrape_to_resume
+from services.resume import followed_generation, running_generation, scrape_to_resume, started_generation
 
 # Multipart framing around an upload: a request much larger than the limit is refused before
 # its body is read.
@@ -161,6 +161,13 @@ class ActiveQuerySerializer(serializers.Serializer):
     tool = serializers.ChoiceField(choices=list(TOOLS))
     # The run the tab followed before it reloaded: that one is its to pick up, not another tab's.
     following = serializers.IntegerField(required=False, min_value=1, max_value=MAX_DATABASE_ID)
+    # Or the idempotency key of a start it sent and got no answer to: the run, if it began.
+    starting = serializers.CharField(required=False, max_length=100)
+
+    def validate_starting(self, value: str) -> str:
+        if not is_storable_text(value):
+            raise serializers.ValidationError(UNSTORABLE_TEXT)
+        return value
 
 
 class ResumedGenerationSerializer(GenerationSerializer):
@@ -181,8 +188,9 @@ class ActiveGenerationSerializer(serializers.Serializer):
 
 class ActiveGenerationView(APIView):
     """What a reloaded tool page picks up again (services/resume.py): the run the tab followed
-    (`following`: its id), running or finished, or else the user's newest unfinished generation
-    of the tool; and on Meta Ads Full the website analysis to continue from. Both come with the
+    (`following`: its id) or the one its unanswered start began (`starting`: the start's
+    idempotency key), running or finished, or else the user's newest unfinished generation of
+    the tool; and on Meta Ads Full the website analysis to continue from. Both come with the
     inputs they were started with.
 
     Always 200 `{"generation": {...} | null, "scrape": {...} | null}`: nothing running is the
@@ -193,6 +201,7 @@ class ActiveGenerationView(APIView):
         parameters=[
             OpenApiParameter("tool", str, required=True, enum=list(TOOLS)),
             OpenApiParameter("following", int, required=False),
+            OpenApiParameter("starting", str, required=False),
         ],
         responses=ActiveGenerationSerializer,
     )
@@ -201,11 +210,13 @@ class ActiveGenerationView(APIView):
         if not query.is_valid():
             return Response({"errors": query.errors}, status=400)
         tool = query.validated_data["tool"]
-        following = query.validated_data.get("following")
-        if following is None:
-            generation = running_generation(request.user, tool)
-        else:
+        following, starting = query.validated_data.get("following"), query.validated_data.get("starting")
+        if following is not None:
             generation = followed_generation(request.user, tool, following)
+        elif starting is not None:
+            generation = started_generation(request.user, tool, starting)
+        else:
+            generation = running_generation(request.user, tool)
         # The analysis a copy or creative step was made from, still running or just ended.
         scrape = scrape_to_resume(request.user, generation) if tool == META_ADS_FULL else None
         return Response(ActiveGenerationSerializer({"generation": generation, "scrape": scrape}).data)

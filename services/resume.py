@@ -26,6 +26,17 @@ def followed_generation(user, tool: str, pk: int) -> Generation | None:
     return generation if generation is not None and generation.tool == tool else None
 
 
+def started_generation(user, tool: str, idempotency_key: str) -> Generation | None:
+    """The user's generation of `tool` that the start with this idempotency key began, running or
+    finished: the tab sent it and reloaded before an answer came (None when it never arrived)."""
+    return (
+        Generation.objects.for_user(user)
+        .filter(tool=tool, idempotency_key=idempotency_key)
+        .select_related("user")
+        .first()
+    )
+
+
 def scrape_to_resume(user, picked_up: Generation | None) -> Generation | None:
     """The successful scrape a Meta Ads Full page shows again after a reload: the one the copy or
     creative step it picks up (running, or just ended) was started from, else the newest within

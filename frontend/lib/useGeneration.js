@@ -57,6 +57,9 @@ function rememberFollowed(slug, id) {
 }
 
 const followedBeforeReload = (slug) => readTab(followedKey(slug));
+// The idempotency key of a start sent and not yet answered, kept across a reload too: the
+// reloaded page asks for the run it began (if it arrived), rather than lose a paid run.
+const startingKey = (slug) => `adsmith:starting:${slug}`;
 
 function idempotencyKey() {
   if (globalThis.crypto?.randomUUID) return crypto.randomUUID();
@@ -79,7 +82,8 @@ function idempotencyKey() {
  *   `lostTrack: LOST_TRACK.signedOut` when the user was signed out meanwhile. A dropped
  *   connection does not end it: it keeps asking, less often, with `connectionLost` set.
  * - On mount it picks up what it can: the run this tab followed before a reload (or away and
- *   back), still going or just finished, and never another; in a tab that followed none, this
+ *   back), or the one a start it sent began before its answer was lost, still going or just
+ *   finished, and never another; in a tab that followed none, this
  *   tool's unfinished run from elsewhere (another tab, a closed one: GET active), if `mayAdopt()`
  *   says the page has nothing of its own to lose (no draft typed in this tab). It calls
  *   `onResume({generation, scrape})` once (each with the `inputs` it was started with;
@@ -116,21 +120,25 @@ export function useGeneration({ slug, urls, onSettled, onResume, mayAdopt = () =
   useEffect(() => {
     let live = true;
     const followed = followedBeforeReload(slug);
-    // Given `following`, the server answers that run (or null), never another tab's newer one.
-    // `{generation: null}` when there is nothing to pick up (a 200, so the browser logs no
-    // failed request).
-    api(withQuery(urls.active, { tool: slug, ...(followed != null && { following: followed }) }))
+    const sent = followed == null ? readTab(startingKey(slug)) : null;
+    const own = followed != null || sent != null; // this tab's run: picked up whatever it has typed
+    // Given `following` (or `starting`), the server answers that run (or null), never another
+    // tab's newer one. `{generation: null}` when there is nothing to pick up (a 200, so the
+    // browser logs no failed request).
+    const query = { tool: slug, ...(followed != null ? { following: followed } : sent != null && { starting: sent }) };
+    api(withQuery(urls.active, query))
       .then((body) => {
         if (!live || userStarted.current) return;
+        forgetTab(startingKey(slug));
         const answer = body?.generation ?? null;
         let running = answer && !isFinished(answer) ? answer : null;
-        if (running && followed == null && !mayAdoptRef.current(running)) running = null;
+        if (running && !own && !mayAdoptRef.current(running)) running = null;
         if (running) {
           setStartedAt(Date.parse(running.created_at) || Date.now());
           setCurrent(running);
         }
         resumeRef.current?.({ generation: running, scrape: body?.scrape ?? null });
-        if (running || followed == null) return;
+        if (running || !own) return;
         rememberFollowed(slug, null);
         const recent = answer && Date.now() - Date.parse(answer.created_at) < SHOW_FINISHED_WITHIN_MS;
         if (recent && isFinished(answer)) settle(answer);
@@ -184,6 +192,7 @@ export function useGeneration({ slug, urls, onSettled, onResume, mayAdopt = () =
       setStartedAt(Date.now());
       const sent = JSON.stringify([inputs, request]);
       const key = unanswered.current?.inputs === sent ? unanswered.current.key : idempotencyKey();
+      keepInTab(startingKey(slug), key);
       try {
         const generation = await postWithResends(
           urls.generations,
@@ -192,12 +201,15 @@ export function useGeneration({ slug, urls, onSettled, onResume, mayAdopt = () =
         );
         setConnectionLost(false);
         unanswered.current = null;
+        forgetTab(startingKey(slug));
         if (Number.isFinite(generation.balance)) creditsChanged(generation.balance);
         if (isFinished(generation)) settle(generation);
         else setCurrent(generation);
         return { generation };
       } catch (err) {
         setConnectionLost(false);
+        // Answered (refused): nothing began. Unanswered: the key stays for a reload to ask after.
+        if (!isTransient(err)) forgetTab(startingKey(slug));
         if (err.status === 400 && err.errors) return { errors: err.errors };
         // Refused, not failed: short of credits (402), over a limit (429), or signed out or
         // with a stale session in another tab (401/403: 'Please sign in to use this service').

@@ -186,6 +186,40 @@ describe("useGeneration across a reload", () => {
     expect(settled).toEqual([]);
   });
 
+  it("picks up the run a start began when the page reloaded before its answer came, whatever the tab has typed", async () => {
+    const first = await generationHook();
+    lostStarts = 1_000; // the start arrives, its answers never do
+    act(() => {
+      first.hook.result.current.start({ brand: "Glow" });
+    });
+    await act(async () => vi.advanceTimersByTimeAsync(3000));
+    const key = posted()[0].idempotency_key;
+    expect(sessionStorage.getItem("adsmith:starting:meta-copy")).toBe(key);
+    first.hook.unmount();
+
+    // The reloaded page asks for the run that key began; the server has it, running.
+    fetch.mockImplementation(async (url) => {
+      if (url === `${urls.active}?tool=meta-copy&starting=${key}`)
+        return json({ generation: { id: 7, status: "running", created_at: new Date().toISOString(), inputs: { brand: "Glow" } }, scrape: null });
+      return json({ detail: "Not found." }, 404);
+    });
+    const resumed = [];
+    const hook = renderHook(() =>
+      useGeneration({ slug: "meta-copy", urls, mayAdopt: () => false, onResume: (found) => resumed.push(found) }),
+    );
+    await act(async () => {});
+    expect(resumed[0].generation.id).toBe(7);
+    expect(hook.result.current.busy).toBe(true);
+    expect(sessionStorage.getItem("adsmith:starting:meta-copy")).toBeNull();
+    expect(sessionStorage.getItem("adsmith:following:meta-copy")).toBe("7");
+  });
+
+  it("forgets a start the server answered, refused or taken", async () => {
+    const { hook } = await generationHook();
+    await act(async () => hook.result.current.start({ brand: "Glow" }));
+    expect(sessionStorage.getItem("adsmith:starting:meta-copy")).toBeNull();
+  });
+
   it("forgets a run once it has been shown", async () => {
     const { hook, settled } = await generationHook();
     await act(async () => hook.result.current.start({ brand: "Glow" }));

@@ -163,3 +163,35 @@ def test_following_a_finished_step_answers_the_analysis_it_was_made_from(alice_c
     body = alice_client.get(URL, {"tool": "meta-ads-full", "following": copy.pk}).json()
     assert body["generation"]["id"] == copy.pk
     assert body["scrape"]["id"] == earlier.pk
+
+
+def test_starting_answers_the_run_an_unanswered_start_began(alice_client, alice, bob):
+    now = timezone.now()
+    began = finished_scrape(alice, status=Generation.Status.QUEUED, created_at=now - timedelta(minutes=2))
+    Generation.objects.filter(pk=began.pk).update(idempotency_key="key-sent-before-reload")
+    finished_scrape(alice, status=Generation.Status.RUNNING, created_at=now - timedelta(minutes=1))
+    body = alice_client.get(URL, {"tool": "meta-ads-full", "starting": "key-sent-before-reload"}).json()
+    assert body["generation"]["id"] == began.pk
+    # A start that never arrived, another tool's, or another user's: nothing.
+    assert (
+        alice_client.get(URL, {"tool": "meta-ads-full", "starting": "never-arrived"}).json()["generation"]
+        is None
+    )
+    assert (
+        alice_client.get(URL, {"tool": "meta-copy", "starting": "key-sent-before-reload"}).json()[
+            "generation"
+        ]
+        is None
+    )
+    bobs = finished_scrape(bob, status=Generation.Status.RUNNING)
+    Generation.objects.filter(pk=bobs.pk).update(idempotency_key="bobs-key")
+    assert (
+        alice_client.get(URL, {"tool": "meta-ads-full", "starting": "bobs-key"}).json()["generation"] is None
+    )
+
+
+def test_a_starting_key_that_is_not_one_is_400(alice_client):
+    for starting in ["x" * 101, "nul\x00"]:
+        response = alice_client.get(URL, {"tool": "meta-copy", "starting": starting})
+        assert response.status_code == 400
+        assert "starting" in response.json()["errors"]
