@@ -291,6 +291,15 @@ describe("MetaAdsFull", () => {
     expect(remembered("copy")).toEqual({ id: 6, scrapeId: 3 });
   });
 
+  it("leaves another tab's running step alone when this tab has typed in one of its forms", async () => {
+    sessionStorage.setItem(draftKey(7, "meta-ads-full:creative"), JSON.stringify({ language: "German" }));
+    const running = { id: 9, step: "copy", status: "running", created_at: new Date().toISOString(), inputs: { step: "copy", scrapeId: 3, language: "French" } };
+    await reopened({ generation: running, scrape: analysis });
+    expect(screen.queryByTestId("progress-overlay")).toBeNull();
+    expect(screen.getByTestId("scrape-report").textContent).toContain("A shop"); // the analysis is still offered
+    expect(reads(9)).toHaveLength(0);
+  });
+
   it("does not show a copy made beside another analysis than the one it picks up, and forgets it", async () => {
     sessionStorage.setItem(draftKey(7, "meta-ads-full:copy:result"), JSON.stringify({ id: 6, scrapeId: 3 }));
     on("GET", "/api/generations/6/", json(copy));
