@@ -6,7 +6,9 @@
 const HEADING = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
 const BULLET = /^(\s*)[-*+]\s+(.*)$/;
 const RULE = /^\s{0,3}([-*_])(\s*\1){2,}\s*$/;
-const STRONG = /\*\*(?=\S)(.+?)(?<=\S)\*\*|__(?=\S)(.+?)(?<=\S)__/g;
+// `__` inside a word is text, as in CommonMark: "@glow__naturals and @skin__care" names two
+// accounts, not a bold run between them.
+const STRONG = /\*\*(?=\S)(.+?)(?<=\S)\*\*|(?<![\p{L}\p{N}_])__(?=\S)(.+?)(?<=\S)__(?![\p{L}\p{N}_])/gu;
 
 /** `**bold**` and `__bold__` inside one line, as <strong>; everything else as text. */
 function inline(line, key) {

@@ -26,6 +26,13 @@ describe("ReportText", () => {
     expect(report.textContent).toBe("<img src=x onerror=alert(1)> <b>not bold html</b>");
   });
 
+  it("leaves double underscores inside words as written (account handles, snake_case)", () => {
+    const text = "Top accounts: @glow__naturals and @skin__care_co run most ads; __this__ is bold.";
+    const report = show(text);
+    expect(report.textContent).toBe("Top accounts: @glow__naturals and @skin__care_co run most ads; this is bold.");
+    expect([...report.querySelectorAll("strong")].map((node) => node.textContent)).toEqual(["this"]);
+  });
+
   it("leaves texts without marks as they are", () => {
     const text = "Price: 2 * 3 = 6, not **\nA #hashtag and a - dash";
     expect(show(text).textContent).toBe(text);
