@@ -102,6 +102,7 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
   const [state, dispatch] = useReducer(stepsReducer, INITIAL_STEPS);
   const { scrape, scrapeFailure, nextStep, outcomes, lastStep, runningStep, historyVersion } = state;
   const scrapeHeading = useRef(null);
+  const againHeading = useRef(null); // a failed 'Analyze again''s card
   const outcomeHeading = useRef(null);
   const generation = useGeneration({
     slug: tool.slug,
@@ -222,15 +223,17 @@ export default function MetaAdsFull({ tool, balance: initialBalance, userId, url
             )}
           </StepForm>
 
-          {scrapeFailure && !scrape && (
+          {/* A failed scrape: under the form, or, when 'Analyze again' failed, above the earlier
+              analysis the page keeps. */}
+          {scrapeFailure && (
             <FailurePanel
               title={failureTitle(scrapeFailure, steps.scrape.texts)}
               message={scrapeFailureMessage(scrapeFailure, steps.scrape.texts)}
               refunded={false}
-              headingRef={scrapeHeading}
+              headingRef={scrape ? againHeading : scrapeHeading}
             />
           )}
-          {!scrape && <FocusWhenShown target={scrapeHeading} shown={scrapeFailure} />}
+          <FocusWhenShown target={scrape ? againHeading : scrapeHeading} shown={scrapeFailure} />
 
           {scrape && (
             <>

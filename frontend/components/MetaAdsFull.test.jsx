@@ -200,6 +200,25 @@ describe("MetaAdsFull", () => {
     expect(screen.queryByTestId("earlier-analysis")).toBeNull();
   });
 
+  it("shows why 'Analyze again' failed above the earlier analysis it keeps", async () => {
+    await page();
+    const earlier = new Date(Date.now() - 3600 * 1000).toISOString();
+    on("POST", "/api/generations/", json({ id: 3, step: "scrape", status: "success", output: { report: "The shop last week" }, created_at: earlier, reused: true, balance: 100 }, 202));
+    fireEvent.change(screen.getByLabelText(/Website URL/), { target: { value: "https://shop.example" } });
+    await click("Scrape Site");
+    await act(() => vi.dynamicImportSettled());
+
+    on("POST", "/api/generations/", json({ id: 8, step: "scrape", status: "failed", error: "HTTP error! status: 500", created_at: new Date().toISOString(), balance: 100 }, 202));
+    await click("Analyze again");
+    await act(() => vi.dynamicImportSettled());
+    expect(screen.getByTestId("failure").textContent).toContain("HTTP error! status: 500");
+    expect(screen.getByTestId("scrape-report").textContent).toContain("The shop last week");
+    expect(document.activeElement.textContent).toBe(screen.getByTestId("failure").querySelector("h3").textContent);
+
+    await click("Analyze a different website");
+    expect(screen.queryByTestId("failure")).toBeNull();
+  });
+
   const leave = () => {
     window.dispatchEvent(new Event("pagehide")); // leaving the page writes its drafts at once
     cleanup();

@@ -89,7 +89,7 @@ export function stepsReducer(state, action) {
       return withOutcome(next, step, action.generation);
     }
     case "reset":
-      return { ...state, scrape: null, nextStep: null, outcomes: { copy: null, creative: null } };
+      return { ...state, scrape: null, scrapeFailure: null, nextStep: null, outcomes: { copy: null, creative: null } };
     default:
       throw new Error(`Unknown Meta Ads Full action: ${action.type}`);
   }
