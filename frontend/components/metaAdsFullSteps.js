@@ -23,7 +23,11 @@ export function settledStep(state, generation) {
  * on the side (focus goes to it). */
 function withOutcome(state, step, outcome) {
   if (step === "scrape") {
-    return outcome.status === "success" ? { ...state, scrape: outcome, scrapeFailure: null } : { ...state, scrapeFailure: outcome };
+    if (outcome.status !== "success") return { ...state, scrapeFailure: outcome };
+    // A new analysis in place of the one shown ('Analyze again'): what was made from the old one
+    // goes with it, as on 'Analyze a different website' (and as a reload would show it).
+    const replaced = state.scrape != null && state.scrape.id !== outcome.id;
+    return { ...state, scrape: outcome, scrapeFailure: null, ...(replaced && { nextStep: null, outcomes: { copy: null, creative: null } }) };
   }
   return { ...state, nextStep: step, outcomes: { ...state.outcomes, [step]: { ...outcome, step } }, lastStep: step };
 }

@@ -36,6 +36,18 @@ describe("Meta Ads Full's steps", () => {
     expect(settledAtOnce.outcomes.copy).toEqual(repeat);
   });
 
+  it("puts aside what was made from an analysis once 'Analyze again' replaces it, and keeps it for the same one", () => {
+    const copy = { id: 7, step: "copy", status: "success", output: { variations: [] } };
+    const copied = run(analysed, { type: "chose", step: "copy" }, { type: "started", step: "copy" }, { type: "settled", generation: copy });
+    const same = run(copied, { type: "started", step: "scrape" }, { type: "settled", generation: { ...analysis, reused: true } });
+    expect(same.outcomes.copy).toEqual(copy);
+    const fresh = { ...analysis, id: 30 };
+    const again = run(copied, { type: "started", step: "scrape" }, { type: "settled", generation: fresh });
+    expect(again.scrape).toBe(fresh);
+    expect(again.outcomes).toEqual({ copy: null, creative: null });
+    expect(again.nextStep).toBeNull();
+  });
+
   it("puts a copy beside the creative made before it, and moves focus to the copy", () => {
     const creative = { id: 6, step: "creative", status: "success", output: { image: "/files/x.png" } };
     const copy = { id: 7, step: "copy", status: "success", output: { variations: [] } };
