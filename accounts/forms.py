@@ -84,6 +84,15 @@ def _name_field(**attrs) -> forms.CharField:
     )
 
 
+def _not_taken(email: str, message: str) -> str:
+    """`email` for a new account, refused with `message` when an account owns it. Owned, not
+    merely recorded: an address another account has only asked to change to stays free
+    (User.objects.owning_email)."""
+    if User.objects.email_taken_by_another(email, user=None):
+        raise forms.ValidationError(message, code="email_taken")
+    return email
+
+
 def _terms_field() -> forms.BooleanField:
     return forms.BooleanField(
         label="I agree to the Terms of Service and Privacy Policy",
@@ -175,11 +184,8 @@ class SignUpForm(ClientRulesMixin, SignupForm):
 
     def validate_unique_email(self, value) -> str:
         # allauth would hide a taken address (and e-mail its owner instead); our documented
-        # sign-up shows the server's message, so say it plainly. Taken means owned: an address
-        # another account has only asked to change to stays free (User.objects.owning_email).
-        if User.objects.email_taken_by_another(value, user=None):
-            raise forms.ValidationError(EMAIL_TAKEN, code="email_taken")
-        return value
+        # sign-up shows the server's message, so say it plainly.
+        return _not_taken(value, EMAIL_TAKEN)
 
 
 class SocialSignUpForm(ClientRulesMixin, social_forms.SignupForm):
@@ -217,11 +223,9 @@ class SocialSignUpForm(ClientRulesMixin, social_forms.SignupForm):
         return self.validate_unique_email(email) if email else email
 
     def validate_unique_email(self, value) -> str:
-        # As on the sign-up form: an address is taken when an account owns it. (An account that
-        # confirmed it never gets here: the provider's confirmed address signs in to it.)
-        if User.objects.email_taken_by_another(value, user=None):
-            raise forms.ValidationError(EMAIL_TAKEN_SIGN_IN, code="email_taken")
-        return value
+        # (An account that confirmed it never gets here: the provider's confirmed address signs
+        # in to it.)
+        return _not_taken(value, EMAIL_TAKEN_SIGN_IN)
 
     def clean(self):
         cleaned = super().clean()
