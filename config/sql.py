@@ -69,14 +69,13 @@ def insert(obj, *, does_receivers_work: bool = False):
     receivers (their work would silently not happen) unless the caller does that work itself
     and says so with `does_receivers_work=True`."""
     model = type(obj)
-    if not does_receivers_work and (pre_save.has_listeners(model) or post_save.has_listeners(model)):
-        raise TypeError(f"{model.__name__} has save signal receivers; insert() would skip them.")
+    _refuse_receivers(model, does_receivers_work)
     using = router.db_for_write(model)
     connection = connections[using]
     meta = model._meta
     with_pk = obj.pk is not None or meta.auto_field is None
     sql, fields, returns_pk = _insert(model, using, with_pk)
-    params = [field.get_db_prep_save(field.pre_save(obj, True), connection) for field in fields]
+    params = _values(obj, fields, connection)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         if not with_pk:
@@ -103,3 +102,53 @@ def _insert(model, using: str, with_pk: bool):
         + (f" RETURNING {quote(meta.pk.column)}" if returns_pk else "")
     )
     return sql, fields, returns_pk
+
+
+def insert_select(obj, *, source: str, computed: dict[str, str], does_receivers_work: bool = False):
+    """`INSERT INTO <table> (<columns>) SELECT <values> FROM <source>` for the unsaved instance
+    `obj`, as text and parameters: a row written inside a larger statement (a data-modifying CTE)
+    that only exists when `source` yields a row. The values are insert()'s, except the columns
+    named in `computed`, which take the given SQL expression over `source` instead (a column of a
+    row written earlier in the statement). The primary key, if `obj` has none, is the database's.
+    Refuses models with save signal receivers as insert() does."""
+    model = type(obj)
+    _refuse_receivers(model, does_receivers_work)
+    using = router.db_for_write(model)
+    connection = connections[using]
+    _, fields, _ = _insert(model, using, obj.pk is not None or model._meta.auto_field is None)
+    quote = connection.ops.quote_name
+    values, params = [], []
+    for field, value in zip(fields, _values(obj, fields, connection), strict=True):
+        if field.attname in computed:
+            values.append(computed[field.attname])
+        else:
+            values.append("%s")
+            params.append(value)
+    # Only names from the model's metadata and the caller's fixed text are formatted in; every
+    # value is a parameter.
+    text = (
+        f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(field.column) for field in fields)}) "  # noqa: S608
+        f"SELECT {', '.join(values)} FROM {source}"
+    )
+    return text, params
+
+
+def insert_statement(obj) -> tuple[str, list]:
+    """The INSERT insert() would send for the unsaved instance `obj`, as text and parameters,
+    for a caller that makes it part of a larger statement. Without a primary key of its own, the
+    row's comes back (RETURNING: PostgreSQL and SQLite both have it)."""
+    model = type(obj)
+    _refuse_receivers(model, False)
+    using = router.db_for_write(model)
+    connection = connections[using]
+    text, fields, _ = _insert(model, using, obj.pk is not None or model._meta.auto_field is None)
+    return text, _values(obj, fields, connection)
+
+
+def _refuse_receivers(model, does_receivers_work: bool) -> None:
+    if not does_receivers_work and (pre_save.has_listeners(model) or post_save.has_listeners(model)):
+        raise TypeError(f"{model.__name__} has save signal receivers; insert() would skip them.")
+
+
+def _values(obj, fields, connection) -> list:
+    return [field.get_db_prep_save(field.pre_save(obj, True), connection) for field in fields]

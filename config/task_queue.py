@@ -24,15 +24,23 @@ class DatabaseBackend(LibraryDatabaseBackend):
         return result
 
     def _task_to_db_task(self, task, args, kwargs) -> DBTaskResult:
-        return sql.insert(
-            DBTaskResult(
-                id=self._get_id(),
-                args_kwargs=normalize_json({"args": args, "kwargs": kwargs}),
-                priority=task.priority,
-                task_path=task.module_path,
-                queue_name=task.queue_name,
-                run_after=task.run_after or get_date_max(),
-                backend_name=self.alias,
-            ),
-            does_receivers_work=True,  # the library's one receiver: run_after above
+        return sql.insert(self.unsaved_row(task, args, kwargs), does_receivers_work=True)
+
+    def unsaved_row(self, task, args, kwargs) -> DBTaskResult:
+        """The row enqueue writes, not yet written: for a caller that writes it within a larger
+        statement (services.start_statement) and then calls `announce`. The library's one
+        receiver's work (run_after None → "no delay") is done here, since neither way of writing
+        it sends signals."""
+        return DBTaskResult(
+            id=self._get_id(),
+            args_kwargs=normalize_json({"args": args, "kwargs": kwargs}),
+            priority=task.priority,
+            task_path=task.module_path,
+            queue_name=task.queue_name,
+            run_after=task.run_after or get_date_max(),
+            backend_name=self.alias,
         )
+
+    def announce(self, row: DBTaskResult) -> None:
+        """What enqueue does once the row is written: the task_enqueued signal."""
+        task_enqueued.send(type(self), task_result=row.task_result)

@@ -175,6 +175,42 @@ def _spend(user, amount: int, reason: str, reference: str, idempotency_key: str 
     )
 
 
+def spend_in_statement(
+    *, user, amount: int, reason: str, idempotency_key: str, source: str, reference_sql: str
+) -> tuple[str, list]:
+    """spend_credits for a caller that creates what the credits pay for in the same statement
+    (services.start_statement, PostgreSQL only): two data-modifying CTEs for the caller's WITH,
+    as text and parameters —
+
+    - `spend`: spend_credits' conditional UPDATE, yielding the balance it left; no row when the
+      balance does not cover `amount` (and nothing changed);
+    - `spend_entry`: the ledger row spend_credits writes, inserted only when `spend` and the
+      caller's CTE `source` both yield a row; its reference is `reference_sql`, an expression
+      over `source` (the new row's id, say).
+
+    The checks and the rows are spend_credits'. A repeat cannot come here (the reference names a
+    row the statement creates): a conflicting key fails the whole statement with IntegrityError.
+    """
+    if connection.vendor != "postgresql":
+        raise CreditError("A spend within a statement needs PostgreSQL (data-modifying CTEs).")
+    _check_amount(amount)
+    _check_text(reason=reason, idempotency_key=idempotency_key)
+    entry, entry_params = sql.insert_select(
+        LedgerEntry(
+            user_id=user.pk,
+            amount=-amount,
+            kind=LedgerEntry.Kind.SPEND,
+            reason=reason,
+            idempotency_key=idempotency_key or None,
+        ),
+        source=f"{source}, spend",
+        computed={"reference": reference_sql, "balance_after": "spend.balance"},
+    )
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    text = f"spend AS ({_balance_update_statement(connection.vendor)}), spend_entry AS ({entry})"
+    return text, [-amount, now, user.pk, amount, *entry_params]
+
+
 def refund_credits(*, user, reference: str, reason: str) -> LedgerEntry:
     """Give back, in full, what the user's spend with this reference took.
 

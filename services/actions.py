@@ -28,6 +28,7 @@ from credits.models import CreditBalance
 from history.actions import store_result_image, store_result_text
 from history.models import Generation
 from history.storage import UPLOAD_AREAS, StoredPath, stored_path_from_reference
+from services import start_statement
 from services.assets import Assets
 from services.engines.base import EngineError, EngineResult, engine_name_for, get_engine
 from services.engines.images import decode_base64_image
@@ -128,42 +129,37 @@ def start_generation(
         with transaction.atomic():
             # A repeated key fails here, on the (user, idempotency_key) constraint: the first
             # generation is the answer (below). Checking first would cost every request a query.
-            generation = sql.insert(
-                Generation(
-                    user=user,
-                    tool=tool.slug,
-                    service_type=tool.service_type,
-                    step=step,
-                    input_data=cleaned,
-                    credits_used=cost,
-                    status=Generation.Status.QUEUED,
-                    idempotency_key=idempotency_key,
-                    created_at=now,
-                    # While queued: the latest a worker may pick it up. The tool's own run time
-                    # starts when one does (run_generation).
-                    deadline_at=now + timedelta(seconds=settings.GENERATION_QUEUE_TIMEOUT_SECONDS),
-                )
+            generation = Generation(
+                user=user,
+                tool=tool.slug,
+                service_type=tool.service_type,
+                step=step,
+                input_data=cleaned,
+                credits_used=cost,
+                status=Generation.Status.QUEUED,
+                idempotency_key=idempotency_key,
+                created_at=now,
+                # While queued: the latest a worker may pick it up. The tool's own run time
+                # starts when one does (run_generation).
+                deadline_at=now + timedelta(seconds=settings.GENERATION_QUEUE_TIMEOUT_SECONDS),
             )
-            if cost:
-                # The spend's UPDATE locks the user's balance row until commit. It needs no
-                # savepoint of its own: its reference names the generation just created, so it
-                # cannot be a repeat — a conflict fails this whole start instead.
-                spend = spend_credits(
-                    user=user,
-                    amount=cost,
-                    reason=_ledger_reason(tool, step),
-                    reference=f"generation:{generation.pk}",
-                    idempotency_key=f"generation:{user.pk}:{idempotency_key}",
-                    savepoint=False,
+            spend = {
+                "cost": cost,
+                "reason": _ledger_reason(tool, step),
+                "spend_key": f"generation:{user.pk}:{idempotency_key}",
+            }
+            if cost and start_statement.applies(_generation_task()):
+                # The money path's usual case, in one statement.
+                generation = start_statement.start_in_one_statement(
+                    generation, task=_generation_task(), **spend
                 )
-                generation.balance_after = spend.balance_after
             else:
-                _lock_balance_row(user)
-            # Counted under that lock, so one user's concurrent starts are counted one at a time.
+                _record_spend_enqueue(generation, **spend)
+            # Counted under the balance-row lock the spend took, so one user's concurrent starts
+            # are counted one at a time.
             _check_generation_limits(user)
             if step == SCRAPE:
                 _check_scrape_rate(user)
-            _enqueue(generation.pk)
     except IntegrityError:
         # This key was used before (or by a twin request that committed first). A repeat of the
         # same request gets the first answer; the key on another tool or step would answer a copy
@@ -228,17 +224,48 @@ def is_storable_text(value: str) -> bool:
     return True
 
 
+def _record_spend_enqueue(generation: Generation, *, cost: int, reason: str, spend_key: str) -> None:
+    """start_generation's writes row by row: what start_in_one_statement does in one statement,
+    and what a free step, SQLite or another queue needs."""
+    sql.insert(generation)
+    user = generation.user
+    if cost:
+        # The spend's UPDATE locks the user's balance row until commit. It needs no savepoint of
+        # its own: its reference names the generation just created, so it cannot be a repeat — a
+        # conflict fails this whole start instead.
+        entry = spend_credits(
+            user=user,
+            amount=cost,
+            reason=reason,
+            reference=f"generation:{generation.pk}",
+            idempotency_key=spend_key,
+            savepoint=False,
+        )
+        generation.balance_after = entry.balance_after
+    else:
+        _lock_balance_row(user)
+    _enqueue(generation.pk)
+
+
+def _generation_task():
+    from services.tasks import run_generation_task  # tasks.py imports this module
+
+    return run_generation_task
+
+
+def _queue_is_the_database() -> bool:
+    return isinstance(task_backends[_generation_task().backend], DatabaseBackend)
+
+
 def _enqueue(generation_id: int) -> None:
     """Called inside start_generation's transaction. The database queue writes its task row in
     that transaction, so the generation and its job commit together (a crash between the two
     cannot leave a generation without a job). Any other queue (RQ) is told after the commit, so
     a worker never picks up a generation it cannot see yet."""
-    from services.tasks import run_generation_task  # tasks.py imports this module
-
-    if isinstance(task_backends[run_generation_task.backend], DatabaseBackend):
-        run_generation_task.enqueue(generation_id)
+    if _queue_is_the_database():
+        _generation_task().enqueue(generation_id)
     else:
-        transaction.on_commit(lambda: run_generation_task.enqueue(generation_id))
+        transaction.on_commit(lambda: _generation_task().enqueue(generation_id))
 
 
 def _ledger_reason(tool: Tool, step: str) -> str:

@@ -32,8 +32,9 @@ def minutes_past(minutes: float) -> datetime:
 
 @pytest.fixture(autouse=True)
 def jobs_are_only_recorded(settings):
-    # Generations stay queued (no worker): exactly the state the in-flight limit counts.
-    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.dummy.DummyBackend"}}
+    # The production queue with no worker: generations stay queued, exactly the state the
+    # in-flight limit counts, and paid starts take the path they take in production.
+    settings.TASKS = {"default": {"BACKEND": "config.task_queue.DatabaseBackend"}}
 
 
 def start(client: Client, key: str, *, tool: str = "meta-copy", inputs: dict | None = None):

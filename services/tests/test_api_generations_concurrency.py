@@ -18,8 +18,9 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture(autouse=True)
 def jobs_are_only_recorded(settings):
-    # What happens after the commit is not under test here: the dummy backend just records the task.
-    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.dummy.DummyBackend"}}
+    # The production queue with no worker: the starts take their production path (one statement
+    # on PostgreSQL) and their jobs wait in the queue.
+    settings.TASKS = {"default": {"BACKEND": "config.task_queue.DatabaseBackend"}}
 
 
 def at_once(user, count: int, request) -> list:
