@@ -39,6 +39,38 @@ describe("ReportText", () => {
     expect(screen.getByTestId("report").querySelector("strong")).toBeNull();
   });
 
+  it("shows italics, code and web links, and never a link to anything but http(s)", () => {
+    const report = show(
+      "An *honest* _tone_, `CTA: Shop now`, see [their page](https://glow.example/spring) " +
+        "and [this](javascript:alert(1)); 2*3*4 and snake_case_name stay.",
+    );
+    expect(report.textContent).toBe(
+      "An honest tone, CTA: Shop now, see their page (opens in a new tab) and [this](javascript:alert(1)); 2*3*4 and snake_case_name stay.",
+    );
+    expect([...report.querySelectorAll("em")].map((node) => node.textContent)).toEqual(["honest", "tone"]);
+    expect(report.querySelector("code").textContent).toBe("CTA: Shop now");
+    const links = report.querySelectorAll("a");
+    expect(links).toHaveLength(1);
+    expect(links[0].getAttribute("href")).toBe("https://glow.example/spring");
+    expect(links[0].getAttribute("rel")).toBe("noopener noreferrer nofollow");
+  });
+
+  it("shows bold italics and marks inside bold", () => {
+    const report = show("**Offer: *20% off* today**");
+    expect(report.querySelector("strong em").textContent).toBe("20% off");
+    expect(report.textContent).toBe("Offer: 20% off today");
+  });
+
+  it("shows a table's rows as cells side by side, the header in bold, without its |---| line", () => {
+    const report = show("| Ad | Hook |\n|---|:---:|\n| One | **Question** |\n| Two | Offer |\nAfter");
+    expect(report.textContent).toBe("Ad · Hook\nOne · Question\nTwo · Offer\nAfter");
+    expect([...report.querySelectorAll("strong")].map((node) => node.textContent)).toEqual([
+      "Ad",
+      "Hook",
+      "Question",
+    ]);
+  });
+
   it("shows nothing for a missing text", () => {
     expect(show(undefined).textContent).toBe("");
   });
