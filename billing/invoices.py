@@ -100,3 +100,17 @@ def invoice_as_json(invoice: dict) -> dict:
     """The documented invoice fields, for the get-invoices action."""
     fields = ("id", "number", "created", "amount_paid", "currency", "status", "invoice_pdf")
     return {field: invoice.get(field) for field in fields}
+
+
+def recorded_invoice_as_json(paid: PaidInvoice) -> dict:
+    """A paid invoice we recorded from its invoice.paid event, in the get-invoices fields (no PDF:
+    Stripe makes those on request)."""
+    return {
+        "id": paid.invoice_id,
+        "number": paid.number or None,
+        "created": int(paid.paid_at.timestamp()) if paid.paid_at else None,
+        "amount_paid": paid.amount_paid,
+        "currency": paid.currency,
+        "status": "paid",
+        "invoice_pdf": None,
+    }

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from billing import stripe_client
 from billing.actions import refresh_subscription
-from billing.invoices import InvoiceRow
+from billing.invoices import InvoiceRow, invoice_as_json, recorded_invoice_as_json
 from billing.models import PaidInvoice, StripeCustomer, Subscription
 from billing.stripe_client import INVOICES_UNAVAILABLE, SUBSCRIPTION_UNAVAILABLE, StripeUnavailable
 
@@ -94,6 +94,16 @@ def stripe_invoices(user, *, stripe_reads: StripeReads | None = None) -> tuple[l
     except StripeUnavailable as exc:
         return [], exc.message
     return invoices, ""
+
+
+def invoices_json(user) -> tuple[list[dict], str]:
+    """get-invoices: Stripe's invoices in its documented fields, or Stripe's error message;
+    without an API key, the paid invoices we recorded from its webhooks, as the billing page
+    then shows them."""
+    if not stripe_client.is_configured():
+        return [recorded_invoice_as_json(paid) for paid in PaidInvoice.objects.recorded_for(user)], ""
+    invoices, error = stripe_invoices(user)
+    return [invoice_as_json(invoice) for invoice in invoices], error
 
 
 def invoice_rows(user, *, stripe_reads: StripeReads | None = None) -> tuple[list[InvoiceRow], str, bool]:

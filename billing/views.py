@@ -15,7 +15,6 @@ from rest_framework.views import APIView
 
 from billing import reads, stripe_client
 from billing.actions import NoBillingAccount, apply_stripe_event, cancel_subscription, open_customer_portal
-from billing.invoices import invoice_as_json
 from billing.models import Plan, StripeCustomer, Subscription
 from billing.stripe_client import InvalidWebhook, StripeUnavailable
 from config.api_errors import BadRequestMixin
@@ -121,10 +120,10 @@ class BillingActionsView(BadRequestMixin, APIView):
                 return Response({"detail": error}, status=status.HTTP_502_BAD_GATEWAY)
             return Response({"subscription": subscription.as_stripe_dict() if subscription else None})
         if action == "get-invoices":
-            invoices, error = reads.stripe_invoices(request.user)
+            invoices, error = reads.invoices_json(request.user)
             if error:
                 return Response({"detail": error}, status=status.HTTP_502_BAD_GATEWAY)
-            return Response({"invoices": [invoice_as_json(invoice) for invoice in invoices]})
+            return Response({"invoices": invoices})
         return Response({"detail": "Unknown action"}, status=status.HTTP_400_BAD_REQUEST)
 
     @extend_schema(

@@ -108,6 +108,30 @@ def test_get_invoices_is_empty_without_a_stripe_customer(alice_client, stripe_ke
     assert alice_client.get(f"{API}?action=get-invoices").json() == {"invoices": []}
 
 
+def test_without_the_api_key_get_invoices_answers_the_recorded_paid_invoices(
+    alice_client, bob_client, alice_subscribed, settings
+):
+    settings.STRIPE_SECRET_KEY = ""  # webhooks set up, the API key missing: as the billing page
+
+    response = alice_client.get(f"{API}?action=get-invoices")
+
+    assert response.status_code == 200
+    assert response.json() == {
+        "invoices": [
+            {
+                "id": "in_1SVqK0LkdIwHu7ixQm3n5T2a",
+                "number": "4F2C1A7B-0001",
+                "created": 1763730058,
+                "amount_paid": 4999,
+                "currency": "usd",
+                "status": "paid",
+                "invoice_pdf": None,
+            }
+        ]
+    }
+    assert bob_client.get(f"{API}?action=get-invoices").json() == {"invoices": []}
+
+
 @responses.activate
 def test_a_stripe_error_on_get_invoices_is_a_message_not_a_500(alice_client, alice_subscribed):
     responses.get(
