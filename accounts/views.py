@@ -41,6 +41,7 @@ from accounts.forms import (
     SignInForm,
     SignUpForm,
 )
+from config.images import ACCEPT_ATTRIBUTE
 from config.rate_limits import UploadLimitReached, retry_after_headers, take_upload_slot
 from config.storage import StorageFailed, file_response
 
@@ -315,6 +316,7 @@ def profile(request):
             # Changes to addresses another account has taken since: dropped now, named once.
             "cancelled_email_changes": cancelled_changes,
             "owner_token": profile_owner_token(user),
+            "accepted_image_types": ACCEPT_ATTRIBUTE,
         },
     )
 

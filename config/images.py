@@ -13,6 +13,9 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 
 # Web image formats we decode. SVG is not a raster format Pillow reads, so it is refused too.
 ACCEPTED_FORMATS = {"PNG", "JPEG", "GIF", "WEBP"}
+# The same formats for a file picker's `accept` (the profile's avatar picker; the islands'
+# UploadWidget has a copy that a test holds to this one).
+ACCEPT_ATTRIBUTE = "image/png,image/jpeg,image/webp,image/gif"
 # 25 megapixels (e.g. 5000 × 5000): far above any creative or logo, and a fixed ceiling on the
 # memory one decode may take. Larger images — and decompression bombs — are refused unread.
 MAX_PIXELS = 25_000_000

@@ -5,8 +5,8 @@ import { useUploadTracking } from "../lib/pendingUploads.js";
 import * as ui from "./ui.js";
 
 const MAX_UPLOAD_MB = 5;
-// What the server takes (config/images.py ACCEPTED_FORMATS): the picker offers only these, so a
-// BMP, TIFF or SVG is not chosen and then refused.
+// What the server takes (config/images.py ACCEPT_ATTRIBUTE; a test holds the two together): the
+// picker offers only these, so a BMP, TIFF or SVG is not chosen and then refused.
 const ACCEPTED_IMAGE_TYPES = "image/png,image/jpeg,image/webp,image/gif";
 const STEP_MS = 200; // documented: progress +10 % every 200 ms up to 90 %, 100 % on completion
 const STEP_PERCENT = 10;
