@@ -31,7 +31,12 @@ function inline(line, key) {
     const [, code, label, href, strong, strongUnderscores, em, emUnderscore] = match;
     const at = `${key}-${match.index}`;
     if (match.index > last) parts.push(line.slice(last, match.index));
-    if (code !== undefined) parts.push(<code key={at}>{code}</code>);
+    if (code !== undefined)
+      parts.push(
+        <code key={at} className="rounded bg-slate-100 px-1 text-[0.9em] dark:bg-slate-800">
+          {code}
+        </code>,
+      );
     else if (href !== undefined)
       parts.push(
         // Only http(s) addresses match, so a report cannot link to javascript: or data: URLs.
