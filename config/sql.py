@@ -116,6 +116,8 @@ def insert_select(obj, *, source: str, computed: dict[str, str], does_receivers_
     using = router.db_for_write(model)
     connection = connections[using]
     _, fields, _ = _insert(model, using, obj.pk is not None or model._meta.auto_field is None)
+    if unknown := set(computed) - {field.attname for field in fields}:
+        raise TypeError(f"{model.__name__} writes no column named {', '.join(sorted(unknown))}.")
     quote = connection.ops.quote_name
     values, params = [], []
     for field, value in zip(fields, _values(obj, fields, connection), strict=True):
@@ -136,7 +138,7 @@ def insert_select(obj, *, source: str, computed: dict[str, str], does_receivers_
 def insert_statement(obj) -> tuple[str, list]:
     """The INSERT insert() would send for the unsaved instance `obj`, as text and parameters,
     for a caller that makes it part of a larger statement. Without a primary key of its own, the
-    row's comes back (RETURNING: PostgreSQL and SQLite both have it)."""
+    row's comes back where the database can say RETURNING (PostgreSQL; SQLite ≥ 3.35)."""
     model = type(obj)
     _refuse_receivers(model, False)
     using = router.db_for_write(model)

@@ -143,18 +143,17 @@ def start_generation(
                 # starts when one does (run_generation).
                 deadline_at=now + timedelta(seconds=settings.GENERATION_QUEUE_TIMEOUT_SECONDS),
             )
-            spend = {
+            payment = {
                 "cost": cost,
                 "reason": _ledger_reason(tool, step),
                 "spend_key": f"generation:{user.pk}:{idempotency_key}",
             }
-            if cost and start_statement.applies(_generation_task()):
+            task = _generation_task()
+            if cost and start_statement.applies(task):
                 # The money path's usual case, in one statement.
-                generation = start_statement.start_in_one_statement(
-                    generation, task=_generation_task(), **spend
-                )
+                generation = start_statement.start_in_one_statement(generation, task=task, **payment)
             else:
-                _record_spend_enqueue(generation, **spend)
+                _record_spend_enqueue(generation, **payment)
             # Counted under the balance-row lock the spend took, so one user's concurrent starts
             # are counted one at a time.
             _check_generation_limits(user)
@@ -247,6 +246,7 @@ def _record_spend_enqueue(generation: Generation, *, cost: int, reason: str, spe
     _enqueue(generation.pk)
 
 
+@functools.cache
 def _generation_task():
     from services.tasks import run_generation_task  # tasks.py imports this module
 

@@ -76,7 +76,8 @@ def _usual_generation_request(data) -> dict | None:
     serializer then checks (and words the errors for). A test holds the two to the same answers."""
     if type(data) is not dict or not data.keys() <= _GENERATION_REQUEST_KEYS:
         return None
-    tool, inputs, key, fresh = (data.get(name) for name in ("tool", "inputs", "idempotency_key", "fresh"))
+    tool, inputs, key = (data.get(name) for name in ("tool", "inputs", "idempotency_key"))
+    fresh = data.get("fresh", False)  # left out: False; null is the serializer's to refuse
     if not (
         type(tool) is str
         and tool in TOOLS
@@ -85,10 +86,10 @@ def _usual_generation_request(data) -> dict | None:
         and 0 < len(key) <= _KEY_LENGTH
         and key == key.strip()
         and is_storable_text(key)
-        and (fresh is None or type(fresh) is bool)
+        and type(fresh) is bool
     ):
         return None
-    return {"tool": tool, "inputs": inputs, "idempotency_key": key, "fresh": bool(fresh)}
+    return {"tool": tool, "inputs": inputs, "idempotency_key": key, "fresh": fresh}
 
 
 _GENERATION_REQUEST_KEYS = set(GenerationRequestSerializer._declared_fields)

@@ -26,8 +26,10 @@ from config.task_queue import DatabaseBackend
 from credits.actions import InsufficientCredits, spend_in_statement
 from history.models import Generation
 
+# The new generation's id, as the statement's first CTE (`generation`) returns it.
+GENERATION_ID = f"generation.{Generation._meta.pk.column}"
 # The job's arguments as the database queue stores them (normalize_json({"args": [id], "kwargs": {}})).
-JOB_ARGUMENTS = "jsonb_build_object('args', jsonb_build_array(generation.id), 'kwargs', '{}'::jsonb)"
+JOB_ARGUMENTS = f"jsonb_build_object('args', jsonb_build_array({GENERATION_ID}), 'kwargs', '{{}}'::jsonb)"
 
 
 def applies(task) -> bool:
@@ -42,8 +44,11 @@ def start_in_one_statement(
     """INSERT the unsaved `generation`, spend `cost` for it and enqueue `task` with its id, in the
     caller's transaction (see `applies`). Raises InsufficientCredits when the balance does not
     cover `cost`: the caller's transaction must then roll back the generation this statement
-    inserted."""
+    inserted, so it refuses to run outside one."""
+    if not connection.in_atomic_block:
+        raise RuntimeError("start_in_one_statement needs the caller's transaction to undo a refused start.")
     backend = task.get_backend()
+    backend.validate_task(task)
     job = backend.unsaved_row(task, (), {})
     record, record_params = sql.insert_statement(generation)
     spend, spend_params = spend_in_statement(
@@ -52,7 +57,7 @@ def start_in_one_statement(
         reason=reason,
         idempotency_key=spend_key,
         source="generation",
-        reference_sql="'generation:' || generation.id",
+        reference_sql=f"'generation:' || {GENERATION_ID}",
     )
     enqueue, enqueue_params = sql.insert_select(
         job,
@@ -63,7 +68,7 @@ def start_in_one_statement(
     # Only SQL built from the models' metadata and this module's fixed text; every value is bound.
     statement = (
         f"WITH generation AS ({record}), {spend}, job AS ({enqueue}) "  # noqa: S608
-        "SELECT generation.id, spend.balance FROM generation LEFT JOIN spend ON TRUE"
+        f"SELECT {GENERATION_ID}, spend.balance FROM generation LEFT JOIN spend ON TRUE"
     )
     with connection.cursor() as cursor:
         cursor.execute(statement, [*record_params, *spend_params, *enqueue_params])
@@ -75,6 +80,7 @@ def start_in_one_statement(
     generation.balance_after = balance_after
     job.args_kwargs = {"args": [generation.pk], "kwargs": {}}
     job._state.adding = False
-    # Enqueue announces a job as it writes it; this one exists once the caller commits.
-    transaction.on_commit(lambda: backend.announce(job))
+    # Enqueue announces a job as it writes it; this one exists once the caller commits. Robust: a
+    # failing receiver is logged, never turned into an error answer for a start that committed.
+    transaction.on_commit(lambda: backend.announce(job), robust=True)
     return generation

@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ReportText } from "./ReportText.jsx";
+import { ReportText, reportNodes } from "./ReportText.jsx";
 
 const show = (text) => render(<ReportText text={text} data-testid="report" />).getByTestId("report");
 
@@ -69,6 +69,33 @@ describe("ReportText", () => {
       "Hook",
       "Question",
     ]);
+  });
+
+  it("shows ***bold italics***, links with parentheses and code with a pipe in a table cell", () => {
+    const report = show(
+      "***Key*** [wiki](https://en.wikipedia.org/wiki/Foo_(bar)).\n| Code | Note |\n|---|---|\n| `a|b` | c |",
+    );
+    expect(report.querySelector("strong em").textContent).toBe("Key");
+    expect(report.querySelector("a").getAttribute("href")).toBe("https://en.wikipedia.org/wiki/Foo_(bar)");
+    expect(report.textContent).toBe("Key wiki (opens in a new tab).\nCode · Note\na|b · c");
+  });
+
+  it("reads texts made to be slow without stalling, and shows over-long lines as written", () => {
+    // Each of these takes minutes with a backtracking pattern (quadratic or worse in the length);
+    // read in linear time they take milliseconds, well inside the test's timeout.
+    const hostile = [
+      "# a" + " ".repeat(200_000) + "x",
+      " *a".repeat(70_000),
+      " _a".repeat(70_000),
+      "**a ".repeat(50_000),
+      "[".repeat(200_000),
+      "|---" + " ".repeat(200_000) + "x",
+      "-" + " -".repeat(100_000) + " x",
+      ("**a " + "x".repeat(290) + " \n").repeat(600),
+    ];
+    for (const text of hostile) expect(reportNodes(text).length).toBeGreaterThan(0);
+    const long = "**" + "a".repeat(3000) + "**";
+    expect(show(long).textContent).toBe(long);
   });
 
   it("shows nothing for a missing text", () => {

@@ -3,7 +3,7 @@
 must agree wherever the plain check answers."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from services.api import GenerationRequestSerializer, _usual_generation_request
@@ -31,6 +31,8 @@ REQUESTS = st.fixed_dictionaries(
 
 
 @given(REQUESTS)
+@example({"tool": "meta-copy", "inputs": {}, "idempotency_key": "k", "fresh": None})
+@example({"tool": "meta-copy", "inputs": {}, "idempotency_key": "k\u3000"})
 @settings(max_examples=400, deadline=None)
 def test_the_plain_check_agrees_with_the_serializer(data):
     plain = _usual_generation_request(data)
@@ -63,6 +65,7 @@ def test_a_tool_page_request_takes_the_plain_check(data):
         {"tool": "meta-copy", "inputs": {}, "idempotency_key": "k\x00"},
         {"tool": "meta-copy", "inputs": [], "idempotency_key": "key-1"},
         {"tool": "meta-copy", "inputs": {}, "idempotency_key": "key-1", "fresh": "true"},
+        {"tool": "meta-copy", "inputs": {}, "idempotency_key": "key-1", "fresh": None},  # DRF: not null
         {"tool": "meta-copy", "inputs": {}, "idempotency_key": "key-1", "other": 1},
         {"tool": "nope", "inputs": {}, "idempotency_key": "key-1"},
         ["meta-copy"],
