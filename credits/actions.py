@@ -54,6 +54,11 @@ class CreditError(Exception):
     """A credit operation that cannot be done as asked; the message says why."""
 
 
+class KeyUsedElsewhere(CreditError):
+    """The idempotency key names an earlier, different operation (another user, kind or amount):
+    nothing was done. Callers whose keys stand for a form or a script run can say so in their terms."""
+
+
 def grant_credits(
     *,
     user,
@@ -429,7 +434,9 @@ def _entry_with_key(key: str, *, user, kind: str, amount: int | None = None) -> 
     if entry is not None and (
         entry.user_id != user.pk or entry.kind != kind or (amount is not None and entry.amount != amount)
     ):
-        raise CreditError(f"The idempotency key {key!r} was already used for a different credit operation.")
+        raise KeyUsedElsewhere(
+            f"The idempotency key {key!r} was already used for a different credit operation."
+        )
     return _replayed(entry)
 
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from config.view_only_admin import ViewOnlyAdmin
-from credits.actions import MAX_AMOUNT, CreditError, grant_staff_credits, reason_problem
+from credits.actions import MAX_AMOUNT, CreditError, KeyUsedElsewhere, grant_staff_credits, reason_problem
 from credits.models import CreditBalance, LedgerEntry
 
 
@@ -76,6 +76,16 @@ class CreditBalanceAdmin(ViewOnlyAdmin):
             if form.is_valid():
                 self._grant(request, balances, **form.cleaned_data)
                 return None  # back to the balance list, with the messages
+            if "submission" in form.errors:
+                # The hidden key was missing or altered (it has no place to show an error): a
+                # fresh form with what was typed, and a word on why nothing happened.
+                self.message_user(
+                    request,
+                    "This form could not be read, so nothing was granted. Check it and grant again.",
+                    messages.ERROR,
+                )
+                typed = {name: request.POST.get(name, "") for name in ("amount", "reason")}
+                form = GrantCreditsForm(initial={**typed, "submission": uuid.uuid4()})
         else:
             form = GrantCreditsForm(initial={"submission": uuid.uuid4()})
         return TemplateResponse(
@@ -101,6 +111,14 @@ class CreditBalanceAdmin(ViewOnlyAdmin):
                     reason=reason,
                     idempotency_key=f"admin-grant:{submission}:{balance.user_id}",
                     created_by=request.user,
+                )
+            except KeyUsedElsewhere:
+                # This form, sent again with another amount (the browser's Back, then Apply).
+                self.message_user(
+                    request,
+                    f"Not changed for {balance.user.email}: this form was already applied with another "
+                    "amount. Choose Grant credits again for a new grant.",
+                    messages.ERROR,
                 )
             except CreditError as error:
                 self.message_user(request, f"Not changed for {balance.user.email}: {error}", messages.ERROR)
@@ -136,7 +154,7 @@ class LedgerEntryAdmin(ViewOnlyAdmin):
     ]
     list_filter = ["kind", "created_at"]
     list_select_related = ["user", "created_by"]
-    search_fields = ["user__email", "reference"]
+    search_fields = ["user__email", "reference", "reason"]
     date_hierarchy = "created_at"
     show_full_result_count = False  # counting a long ledger on every page view is wasted work
 

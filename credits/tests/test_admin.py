@@ -2,6 +2,7 @@ import re
 
 import pytest
 from django.contrib.auth.models import Permission
+from django.urls import reverse
 
 from credits.models import CreditBalance, LedgerEntry, balance_of
 
@@ -108,7 +109,7 @@ def test_submitting_the_same_grant_form_twice_grants_once(staff_client, alice):
     # Back, another amount, sent again: refused, not said to be applied.
     changed = submit_grant(staff_client, [balance], amount=500, reason="Sorry", submission=submission)
     assert balance_of(alice) == 150
-    assert "was already used for a different credit operation" in changed.content.decode()
+    assert "this form was already applied with another amount" in changed.content.decode()
 
 
 def test_a_negative_grant_is_a_correction_refused_below_zero(staff_client, alice, bob):
@@ -207,3 +208,26 @@ def test_the_ledger_is_read_only(staff_client, alice):
     assert staff_client.post(f"{LEDGER}{entry.pk}/delete/", {"post": "yes"}).status_code == 403
     staff_client.post(LEDGER, {"action": "delete_selected", "_selected_action": [entry.pk], "post": "yes"})
     assert LedgerEntry.objects.filter(pk=entry.pk).exists()
+
+
+@pytest.mark.parametrize("submission", ["zzz", ""])
+def test_a_grant_form_with_its_hidden_key_missing_or_altered_says_so_and_grants_nothing(
+    staff_client, alice, submission
+):
+    balance = CreditBalance.objects.get(user=alice)
+    response = submit_grant(staff_client, [balance], amount=50, reason="Sorry", submission=submission)
+
+    body = response.content.decode()
+    assert "This form could not be read, so nothing was granted." in body
+    assert 'value="Sorry"' in body and 'value="50"' in body  # what was typed, to send again
+    assert balance_of(alice) == 100
+
+
+def test_the_ledger_list_searches_reasons(staff_client, alice):
+    from credits.actions import grant_staff_credits
+
+    grant_staff_credits(user=alice, amount=5, reason="Goodwill credits", idempotency_key="goodwill")
+    body = staff_client.get(
+        reverse("admin:credits_ledgerentry_changelist"), {"q": "Goodwill"}
+    ).content.decode()
+    assert "Goodwill credits" in body and "1 result" in body

@@ -108,7 +108,24 @@ def test_spaces_around_the_idempotency_key_are_ignored(alice):
 
     assert balance_of(alice) == 110
     assert "Already applied with this key" in again
-    assert LedgerEntry.objects.filter(idempotency_key="ticket-42").count() == 1
+    assert LedgerEntry.objects.filter(idempotency_key="command:ticket-42").count() == 1
+
+
+def test_a_key_typed_here_cannot_take_a_key_the_app_uses_for_its_own_grants(alice, make_user):
+    # The next account's sign-up grant is keyed "signup:<id>": a command run with that key must
+    # neither answer "Already applied" nor keep the new account from its credits.
+    output = run("alice@example.com", "10", "--reason", "Promo", "--idempotency-key", f"signup:{alice.pk}")
+    assert "balance now 110" in output
+    dave = make_user("dave@example.com")
+    assert balance_of(dave) == 100
+    assert LedgerEntry.objects.filter(idempotency_key=f"signup:{dave.pk}", user=dave).exists()
+
+
+def test_a_key_used_for_another_grant_is_refused_in_plain_words(alice, bob):
+    run("alice@example.com", "10", "--reason", "Promo", "--idempotency-key", "ticket-42")
+    with pytest.raises(CommandError, match="already used for a different grant; nothing granted"):
+        run("bob@example.com", "10", "--reason", "Promo", "--idempotency-key", "ticket-42")
+    assert balance_of(bob) == 100
 
 
 def test_a_reason_with_a_control_character_is_refused_clearly(alice):

@@ -9,7 +9,7 @@ import uuid
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from credits.actions import CreditError, grant_staff_credits
+from credits.actions import CreditError, KeyUsedElsewhere, grant_staff_credits
 from credits.models import balance_of
 
 
@@ -43,8 +43,14 @@ class Command(BaseCommand):
                 user=user,
                 amount=amount,
                 reason=reason.strip(),
-                idempotency_key=idempotency_key or f"command:{uuid.uuid4()}",
+                # Under a prefix of its own, so a key typed here can never be one the app uses for
+                # its own grants ("signup:<id>", "free-monthly:…", "stripe-invoice:…").
+                idempotency_key=f"command:{idempotency_key or uuid.uuid4()}",
             )
+        except KeyUsedElsewhere as error:
+            raise CommandError(
+                f"{user.email}: this idempotency key was already used for a different grant; nothing granted."
+            ) from error
         except CreditError as error:
             raise CommandError(f"{user.email}: {error}") from error
         if entry.replayed:
