@@ -2,6 +2,8 @@
 account is closed: never deleted), and reach its credits, ledger, generations and subscriptions
 (each app's own admin screen, by URL)."""
 
+from allauth.account.admin import EmailAddressAdmin as AllauthEmailAddressAdmin
+from allauth.account.models import EmailAddress
 from django import forms
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
@@ -11,6 +13,7 @@ from django.utils.html import format_html, format_html_join
 
 from accounts.actions import change_email_by_staff, close_account, reopen_account
 from accounts.models import EMAIL_TAKEN, User
+from config.view_only_admin import ViewOnlyAdmin
 
 
 class LowercaseEmailMixin:
@@ -135,3 +138,14 @@ class UserAdmin(DjangoUserAdmin):
             (reverse(url_name) + f"?{param}={user.pk}", label) for label, url_name, param in RELATED_SCREENS
         ]
         return format_html_join(" · ", '<a href="{}">{}</a>', links) or format_html("-")
+
+
+# allauth's own admin edits addresses freely: one could give an address to a second account,
+# which could then sign in with it. Addresses change through the User admin
+# (change_email_by_staff: one account per address); here they are shown only.
+admin.site.unregister(EmailAddress)
+
+
+@admin.register(EmailAddress)
+class EmailAddressAdmin(ViewOnlyAdmin, AllauthEmailAddressAdmin):
+    actions = []  # allauth's "Mark as verified" would confirm an address its owner never did

@@ -76,6 +76,10 @@ validate_stripe_price_id = RegexValidator(
 )
 
 PLAN_PRICE_MESSAGE = "The price cannot be negative. Enter 0 for a free plan."
+PLAN_FREE_TIER_MESSAGE = "A plan with a price is not in the Free tier: choose Starter, or set the price to 0."
+PLAN_PRICE_ID_TAKEN_MESSAGE = (
+    "The {plan} plan is already sold under this price id: each plan needs its own Stripe price."
+)
 FREE_PLAN_ACTIVE_MESSAGE = (
     "The Free plan stays active: it is the plan every account starts on and falls back to."
 )
@@ -277,10 +281,25 @@ class Plan(models.Model):
             raise ValidationError(errors)
 
     def clean(self):
+        errors = {}
         # The list page edits Active on every row, the Free plan's too (its own page shows it
         # read-only): without its card, free accounts would not see their plan on /billing.
         if self.id == FREE_PLAN_ID and not self.is_active:
-            raise ValidationError({"is_active": FREE_PLAN_ACTIVE_MESSAGE})
+            errors["is_active"] = FREE_PLAN_ACTIVE_MESSAGE
+        # The tier says how the sidebar and the dashboard speak of the plan ("upgrade"): a plan
+        # that costs money is never the free one.
+        if self.tier == self.Tier.FREE and self.price and self.price > 0:
+            errors["tier"] = PLAN_FREE_TIER_MESSAGE
+        # Invoices and subscriptions find their plan by price id: two plans under one would
+        # credit one plan's buyers with the other's credits.
+        if self.stripe_price_id and (
+            twin := next(
+                (plan for plan in Plan.objects.exclude(pk=self.pk) if plan.price_id == self.price_id), None
+            )
+        ):
+            errors["stripe_price_id"] = PLAN_PRICE_ID_TAKEN_MESSAGE.format(plan=twin.name)
+        if errors:
+            raise ValidationError(errors)
 
     @property
     def feature_list(self) -> list[str]:

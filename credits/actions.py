@@ -339,6 +339,7 @@ def _check_amount(amount, *, allow_negative: bool = False) -> None:
         raise CreditError(f"One operation can move at most {MAX_AMOUNT:,} credits.")
 
 
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 REASON_CONTROL_CHARACTERS = (
     "The reason cannot contain control characters or line breaks: it is shown to the user on one line."
 )
@@ -354,8 +355,10 @@ def reason_problem(reason: str) -> str | None:
     if len(reason) > reason_limit:
         return f"The reason must be at most {reason_limit} characters."
     # Cc: C0/C1 controls (NUL, tabs, line breaks, \x01 …); Cs: lone surrogates, which no
-    # database encoding stores.
-    if any(unicodedata.category(char) in ("Cc", "Cs") for char in reason):
+    # database encoding stores; and the bidirectional embeddings, overrides and isolates, which
+    # would show the text reordered ("rtl \u202eevil" reads "rtl live"). Other format
+    # characters (zero-width joiners in emoji and Persian, marks like U+200F) are text.
+    if any(unicodedata.category(char) in ("Cc", "Cs") or char in _BIDI_CONTROLS for char in reason):
         return REASON_CONTROL_CHARACTERS
     return None
 

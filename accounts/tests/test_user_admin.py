@@ -149,3 +149,23 @@ def test_accounts_are_closed_by_deactivating_and_never_offered_for_deletion(staf
     )
     assert response.status_code in (200, 302)
     assert User.objects.filter(pk=alice.pk).exists()
+
+
+def test_email_addresses_are_shown_in_the_admin_but_not_edited(staff_client, alice, bob):
+    from allauth.account.models import EmailAddress
+
+    address = EmailAddress.objects.create(user=alice, email="alice@example.com", verified=True, primary=True)
+    assert staff_client.get("/admin/account/emailaddress/").status_code == 200
+    assert staff_client.get(f"/admin/account/emailaddress/{address.pk}/change/").status_code == 200
+    # Giving Alice's address to Bob would let him sign in with it: refused.
+    added = staff_client.post(
+        "/admin/account/emailaddress/add/",
+        {"user": bob.pk, "email": "alice@example.com", "verified": "on", "primary": "on"},
+    )
+    assert added.status_code == 403
+    assert not EmailAddress.objects.filter(user=bob).exists()
+    changed = staff_client.post(
+        f"/admin/account/emailaddress/{address.pk}/change/", {"user": bob.pk, "email": "alice@example.com"}
+    )
+    assert changed.status_code == 403
+    assert EmailAddress.objects.get(pk=address.pk).user == alice

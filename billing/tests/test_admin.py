@@ -98,6 +98,33 @@ def test_a_plan_price_id_must_look_like_stripes(staff_client, plans, price_id):
     assert response.context["adminform"].form.errors["stripe_price_id"] == [STRIPE_PRICE_ID_MESSAGE]
 
 
+def test_two_plans_cannot_be_sold_under_one_price_id(staff_client, plans, settings):
+    Plan.objects.filter(id="starter").update(stripe_price_id="price_1PqLbT2eZvKYlo2C")
+    data = plan_form_data(staff_client, "professional") | {"stripe_price_id": "price_1PqLbT2eZvKYlo2C"}
+
+    response = staff_client.post("/admin/billing/plan/professional/change/", data)
+
+    assert response.context["adminform"].form.errors["stripe_price_id"] == [
+        "The Starter plan is already sold under this price id: each plan needs its own Stripe price."
+    ]
+    # Nor under the id the environment gives another plan.
+    settings.STRIPE_PLAN_PRICE_IDS = {"starter": "price_1FromTheEnvironment"}
+    data |= {"stripe_price_id": "price_1FromTheEnvironment"}
+    response = staff_client.post("/admin/billing/plan/professional/change/", data)
+    assert "already sold under this price id" in response.context["adminform"].form.errors["stripe_price_id"][0]
+
+
+def test_a_plan_with_a_price_is_not_in_the_free_tier(staff_client, plans):
+    data = plan_form_data(staff_client, "starter") | {"tier": "free"}
+
+    response = staff_client.post("/admin/billing/plan/starter/change/", data)
+
+    assert response.context["adminform"].form.errors["tier"] == [
+        "A plan with a price is not in the Free tier: choose Starter, or set the price to 0."
+    ]
+    assert Plan.objects.get(id="starter").tier == "starter"
+
+
 def test_plan_features_are_saved_without_surrounding_spaces(staff_client, plans):
     data = plan_form_data(staff_client, "starter") | {"features": '[" Priority support ", "Export"]'}
 

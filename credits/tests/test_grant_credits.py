@@ -97,7 +97,10 @@ def test_it_refuses_absurd_amounts(alice):
         grant(alice, 10_000_001)
 
 
-@pytest.mark.parametrize("reason", ["a\x01b", "Line one\nline two", "a\tb", "a\x7fb", "a\x85b", "a\ud800b"])
+@pytest.mark.parametrize(
+    "reason",
+    ["a\x01b", "Line one\nline two", "a\tb", "a\x7fb", "a\x85b", "a\ud800b", "rtl \u202eevil", "a\u2067b"],
+)
 def test_a_reason_with_control_characters_is_refused_as_the_user_would_see_it(alice, reason):
     with pytest.raises(CreditError, match="The reason cannot contain control characters or line breaks"):
         grant_credits(user=alice, amount=1, reason=reason, idempotency_key="control")

@@ -122,6 +122,13 @@ def test_the_command_refuses_a_negative_housekeeping_interval():
         call_command("reap_generations", "--loop", "30", "--housekeeping-every", "-1")
 
 
+def test_the_command_refuses_a_housekeeping_interval_without_a_loop(alice):
+    generation = start(alice, deadline_at=timezone.now() - timedelta(seconds=1))
+    with pytest.raises(CommandError, match="--housekeeping-every only applies with --loop"):
+        call_command("reap_generations", "--housekeeping-every", "5")
+    assert Generation.objects.get(pk=generation.pk).status == generation.status  # not reaped
+
+
 @pytest.mark.parametrize("loop", ["nan", "inf", "-inf", "86401"])
 def test_the_command_refuses_a_loop_that_is_not_a_finite_number_up_to_a_day_before_reaping(alice, loop):
     generation = start(alice, deadline_at=timezone.now() - timedelta(seconds=1))

@@ -77,13 +77,20 @@ class Command(BaseCommand):
         parser.add_argument(
             "--housekeeping-every",
             type=float,
-            default=HOUSEKEEPING_EVERY,
             metavar="SECONDS",
             help="With --loop: delete expired sessions and old task results every SECONDS seconds "
             f"(default: {HOUSEKEEPING_EVERY:.0f}; 0: never).",
         )
 
-    def handle(self, *, loop: float | None, housekeeping_every: float, verbosity: int, **options) -> None:
+    def handle(
+        self, *, loop: float | None, housekeeping_every: float | None, verbosity: int, **options
+    ) -> None:
+        if loop is None and housekeeping_every is not None:
+            raise CommandError(
+                "--housekeeping-every only applies with --loop: a single pass does no housekeeping"
+            )
+        if housekeeping_every is None:
+            housekeeping_every = HOUSEKEEPING_EVERY
         if loop is not None and not (math.isfinite(loop) and 0 < loop <= LOOP_MAX_SECONDS):
             raise CommandError(
                 f"--loop needs a number of seconds above 0 and at most {LOOP_MAX_SECONDS:.0f} (a day), not {loop}"
