@@ -17,7 +17,7 @@ from statistics import median
 from django.core.management import call_command
 
 from bench.cpu import CpuMeter, CpuPerRequest
-from bench.pages import median_load
+from bench.pages import SETTLE_SECONDS, median_load
 from bench.seed import CSRF_TOKEN
 from bench.wrk import Load, run_wrk
 from credits.actions import grant_credits
@@ -97,11 +97,14 @@ def bench_money_path(
     def measured(label, load):
         return meter.measure(label, load) if meter else load()
 
+    def healthz(seconds: float) -> Load:
+        return run_wrk(f"{base_url}/healthz", seconds=seconds, connections=CLIENTS, threads=CLIENTS)
+
     for round_number in range(ROUNDS):
-        baseline = measured(
-            "healthz",
-            lambda: run_wrk(f"{base_url}/healthz", seconds=SECONDS, connections=CLIENTS, threads=CLIENTS),
-        )
+        # Each measurement after a second of the same load, unmeasured (bench.pages.SETTLE_SECONDS).
+        healthz(SETTLE_SECONDS)
+        baseline = measured("healthz", lambda: healthz(SECONDS))
+        post(f"s{round_number}", cookies, seconds=SETTLE_SECONDS)
         pairs.append((measured("posts", lambda n=round_number: post(f"r{n}", cookies)), baseline))
     one_user = post("one-user", cookies[:1])
     time.sleep(2)  # wrk stops with requests still inside the server: let them commit before counting

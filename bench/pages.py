@@ -22,9 +22,21 @@ class PageResult:
     p99_ratio: float
 
 
-def measure(url: str, *, cookie: str | None, seconds: float = SECONDS) -> Load:
+# After a load ends, the next one runs slower for about a second (measured: /healthz at 500–700
+# req/s in the first second after a page's load, 1,300–1,800 after), most after the heaviest
+# page. Unmeasured, that second fell on each round's /healthz, which always follows a page.
+SETTLE_SECONDS = 1
+
+
+def measure(url: str, *, cookie: str | None, seconds: float = SECONDS, settle: bool = True) -> Load:
+    """`url` under load for `seconds`, after SETTLE_SECONDS of the same load left unmeasured."""
     headers = {"Cookie": cookie} if cookie else None
-    load = run_wrk(url, seconds=seconds, connections=CONNECTIONS, headers=headers)
+    if settle:
+        _checked(url, run_wrk(url, seconds=SETTLE_SECONDS, connections=CONNECTIONS, headers=headers))
+    return _checked(url, run_wrk(url, seconds=seconds, connections=CONNECTIONS, headers=headers))
+
+
+def _checked(url: str, load: Load) -> Load:
     if load.bad_status or load.socket_errors:
         raise RuntimeError(f"{url}: {load.bad_status} bad responses, {load.socket_errors} socket errors")
     return load
@@ -43,9 +55,9 @@ def median_load(loads: list[Load]) -> Load:
 
 def bench_pages(base_url: str, pages: list[tuple[str, str, str | None]]) -> list[PageResult]:
     """`pages`: (name, path, cookie or None). Each round measures every page right after /healthz."""
-    measure(f"{base_url}/healthz", cookie=None, seconds=1)  # warm-up: processes, connections, caches
+    measure(f"{base_url}/healthz", cookie=None, seconds=1, settle=False)  # warm-up: processes, caches
     for _, path, cookie in pages:
-        measure(f"{base_url}{path}", cookie=cookie, seconds=1)
+        measure(f"{base_url}{path}", cookie=cookie, seconds=1, settle=False)
     rounds: dict[str, list[tuple[Load, Load]]] = {name: [] for name, _, _ in pages}
     for _ in range(ROUNDS):
         for name, path, cookie in pages:
