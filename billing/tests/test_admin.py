@@ -111,7 +111,9 @@ def test_two_plans_cannot_be_sold_under_one_price_id(staff_client, plans, settin
     settings.STRIPE_PLAN_PRICE_IDS = {"starter": "price_1FromTheEnvironment"}
     data |= {"stripe_price_id": "price_1FromTheEnvironment"}
     response = staff_client.post("/admin/billing/plan/professional/change/", data)
-    assert "already sold under this price id" in response.context["adminform"].form.errors["stripe_price_id"][0]
+    assert (
+        "already sold under this price id" in response.context["adminform"].form.errors["stripe_price_id"][0]
+    )
 
 
 def test_a_plan_with_a_price_is_not_in_the_free_tier(staff_client, plans):
