@@ -9,6 +9,7 @@ out — SQLite returns datetimes as text, for instance).
 """
 
 import functools
+from typing import NamedTuple
 
 from django.db import connections, router
 from django.db.models.signals import post_save, pre_save
@@ -68,40 +69,27 @@ def insert(obj, *, does_receivers_work: bool = False):
     Unlike save() it sends no pre_save/post_save signals, so it refuses a model that has
     receivers (their work would silently not happen) unless the caller does that work itself
     and says so with `does_receivers_work=True`."""
-    model = type(obj)
-    _refuse_receivers(model, does_receivers_work)
-    using = router.db_for_write(model)
-    connection = connections[using]
-    meta = model._meta
-    with_pk = obj.pk is not None or meta.auto_field is None
-    sql, fields, returns_pk = _insert(model, using, with_pk)
-    params = _values(obj, fields, connection)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        if not with_pk:
+    row = _row(obj, does_receivers_work)
+    meta = type(obj)._meta
+    with row.connection.cursor() as cursor:
+        cursor.execute(row.shape.values_sql, row.values)
+        if not row.with_pk:
             obj.pk = (
                 cursor.fetchone()[0]
-                if returns_pk
-                else connection.ops.last_insert_id(cursor, meta.db_table, meta.pk.column)
+                if row.shape.returns_pk
+                else row.connection.ops.last_insert_id(cursor, meta.db_table, meta.pk.column)
             )
     obj._state.adding = False
-    obj._state.db = using
+    obj._state.db = row.connection.alias
     return obj
 
 
-@functools.cache
-def _insert(model, using: str, with_pk: bool):
-    connection = connections[using]
-    meta = model._meta
-    quote = connection.ops.quote_name
-    fields = [field for field in meta.local_concrete_fields if with_pk or field is not meta.auto_field]
-    returns_pk = not with_pk and connection.features.can_return_columns_from_insert
-    sql = (
-        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(field.column) for field in fields)}) "  # noqa: S608
-        f"VALUES ({', '.join(['%s'] * len(fields))})"
-        + (f" RETURNING {quote(meta.pk.column)}" if returns_pk else "")
-    )
-    return sql, fields, returns_pk
+def insert_statement(obj) -> tuple[str, list]:
+    """The INSERT insert() would send for the unsaved instance `obj`, as text and parameters,
+    for a caller that makes it part of a larger statement. Without a primary key of its own, the
+    row's comes back where the database can say RETURNING (PostgreSQL; SQLite ≥ 3.35)."""
+    row = _row(obj, does_receivers_work=False)
+    return row.shape.values_sql, row.values
 
 
 def insert_select(obj, *, source: str, computed: dict[str, str], does_receivers_work: bool = False):
@@ -111,46 +99,59 @@ def insert_select(obj, *, source: str, computed: dict[str, str], does_receivers_
     named in `computed`, which take the given SQL expression over `source` instead (a column of a
     row written earlier in the statement). The primary key, if `obj` has none, is the database's.
     Refuses models with save signal receivers as insert() does."""
-    model = type(obj)
-    _refuse_receivers(model, does_receivers_work)
-    using = router.db_for_write(model)
-    connection = connections[using]
-    _, fields, _ = _insert(model, using, obj.pk is not None or model._meta.auto_field is None)
-    if unknown := set(computed) - {field.attname for field in fields}:
-        raise TypeError(f"{model.__name__} writes no column named {', '.join(sorted(unknown))}.")
-    quote = connection.ops.quote_name
+    row = _row(obj, does_receivers_work)
+    if unknown := set(computed) - {field.attname for field in row.shape.fields}:
+        raise TypeError(f"{type(obj).__name__} writes no column named {', '.join(sorted(unknown))}.")
     values, params = [], []
-    for field, value in zip(fields, _values(obj, fields, connection), strict=True):
+    for field, value in zip(row.shape.fields, row.values, strict=True):
         if field.attname in computed:
             values.append(computed[field.attname])
         else:
             values.append("%s")
             params.append(value)
-    # Only names from the model's metadata and the caller's fixed text are formatted in; every
-    # value is a parameter.
-    text = (
-        f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(field.column) for field in fields)}) "  # noqa: S608
-        f"SELECT {', '.join(values)} FROM {source}"
-    )
-    return text, params
+    # The caller's fixed text is formatted in; every value is a parameter.
+    return f"{row.shape.into} SELECT {', '.join(values)} FROM {source}", params  # noqa: S608
 
 
-def insert_statement(obj) -> tuple[str, list]:
-    """The INSERT insert() would send for the unsaved instance `obj`, as text and parameters,
-    for a caller that makes it part of a larger statement. Without a primary key of its own, the
-    row's comes back where the database can say RETURNING (PostgreSQL; SQLite ≥ 3.35)."""
+class _Shape(NamedTuple):
+    """A model's INSERT, built once per model, database and whether the row brings its key."""
+
+    into: str  # INSERT INTO <table> (<columns>)
+    values_sql: str  # … VALUES (%s, …) [RETURNING <pk>]
+    fields: list
+    returns_pk: bool
+
+
+class _Row(NamedTuple):
+    connection: object
+    with_pk: bool
+    shape: _Shape
+    values: list  # each field's value as the database takes it
+
+
+def _row(obj, does_receivers_work: bool) -> _Row:
     model = type(obj)
-    _refuse_receivers(model, False)
-    using = router.db_for_write(model)
-    connection = connections[using]
-    text, fields, _ = _insert(model, using, obj.pk is not None or model._meta.auto_field is None)
-    return text, _values(obj, fields, connection)
-
-
-def _refuse_receivers(model, does_receivers_work: bool) -> None:
     if not does_receivers_work and (pre_save.has_listeners(model) or post_save.has_listeners(model)):
         raise TypeError(f"{model.__name__} has save signal receivers; insert() would skip them.")
+    using = router.db_for_write(model)
+    connection = connections[using]
+    with_pk = obj.pk is not None or model._meta.auto_field is None
+    shape = _shape(model, using, with_pk)
+    values = [field.get_db_prep_save(field.pre_save(obj, True), connection) for field in shape.fields]
+    return _Row(connection, with_pk, shape, values)
 
 
-def _values(obj, fields, connection) -> list:
-    return [field.get_db_prep_save(field.pre_save(obj, True), connection) for field in fields]
+@functools.cache
+def _shape(model, using: str, with_pk: bool) -> _Shape:
+    connection = connections[using]
+    meta = model._meta
+    quote = connection.ops.quote_name
+    fields = [field for field in meta.local_concrete_fields if with_pk or field is not meta.auto_field]
+    returns_pk = not with_pk and connection.features.can_return_columns_from_insert
+    # Only names from the model's metadata are formatted in; every value is a parameter.
+    into = f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(field.column) for field in fields)})"
+    values_sql = (
+        f"{into} VALUES ({', '.join(['%s'] * len(fields))})"  # noqa: S608
+        + (f" RETURNING {quote(meta.pk.column)}" if returns_pk else "")
+    )
+    return _Shape(into, values_sql, fields, returns_pk)

@@ -20,7 +20,7 @@ class DatabaseBackend(LibraryDatabaseBackend):
         # caller, and each build imports the task and copies it.
         self.validate_task(task)
         result = self._task_to_db_task(task, args, kwargs).task_result
-        task_enqueued.send(type(self), task_result=result)
+        self.announce(result)
         return result
 
     def _task_to_db_task(self, task, args, kwargs) -> DBTaskResult:
@@ -41,6 +41,6 @@ class DatabaseBackend(LibraryDatabaseBackend):
             backend_name=self.alias,
         )
 
-    def announce(self, row: DBTaskResult) -> None:
+    def announce(self, task_result) -> None:
         """What enqueue does once the row is written: the task_enqueued signal."""
-        task_enqueued.send(type(self), task_result=row.task_result)
+        task_enqueued.send(type(self), task_result=task_result)

@@ -53,6 +53,13 @@ class SignInRequired:
         super().permission_denied(request, message=message, code=code)
 
 
+def _storable(value: str) -> str:
+    """An idempotency key the database can store (a field check of the serializers below)."""
+    if not is_storable_text(value):
+        raise serializers.ValidationError(UNSTORABLE_TEXT)
+    return value
+
+
 class GenerationRequestSerializer(serializers.Serializer):
     tool = serializers.ChoiceField(choices=list(TOOLS))
     # Any JSON object: the tool's schema checks each input (start_generation).
@@ -62,10 +69,7 @@ class GenerationRequestSerializer(serializers.Serializer):
     # analysis of it from the last day (which the answer then marks `reused`).
     fresh = serializers.BooleanField(default=False)
 
-    def validate_idempotency_key(self, value: str) -> str:
-        if not is_storable_text(value):
-            raise serializers.ValidationError(UNSTORABLE_TEXT)
-        return value
+    validate_idempotency_key = staticmethod(_storable)
 
 
 def _usual_generation_request(data) -> dict | None:
@@ -194,10 +198,7 @@ class ActiveQuerySerializer(serializers.Serializer):
     # Or the idempotency key of a start it sent and got no answer to: the run, if it began.
     starting = serializers.CharField(required=False, max_length=100)
 
-    def validate_starting(self, value: str) -> str:
-        if not is_storable_text(value):
-            raise serializers.ValidationError(UNSTORABLE_TEXT)
-        return value
+    validate_starting = staticmethod(_storable)
 
 
 class ResumedGenerationSerializer(GenerationSerializer):

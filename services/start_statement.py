@@ -82,5 +82,5 @@ def start_in_one_statement(
     job._state.adding = False
     # Enqueue announces a job as it writes it; this one exists once the caller commits. Robust: a
     # failing receiver is logged, never turned into an error answer for a start that committed.
-    transaction.on_commit(lambda: backend.announce(job), robust=True)
+    transaction.on_commit(lambda: backend.announce(job.task_result), robust=True)
     return generation
