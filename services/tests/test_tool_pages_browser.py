@@ -215,6 +215,10 @@ def test_meta_copy_brings_back_what_was_typed_after_a_reload(open_tool, screensh
     screenshot.sizes(page, "tool-meta-copy-draft-restored", [(390, 844)], prepare=reload_)
 
 
+def _generation_started(response) -> bool:
+    return response.request.method == "POST" and response.url.endswith("/api/generations/")
+
+
 def test_a_run_started_in_another_tab_leaves_this_tabs_draft_and_own_run_alone(
     open_tool, alice, queued_jobs, live_server
 ):
@@ -227,7 +231,8 @@ def test_a_run_started_in_another_tab_leaves_this_tabs_draft_and_own_run_alone(
     tab_b.goto(f"{live_server.url}/services/meta-copy")
     fill_meta_copy(tab_b)
     tab_b.fill("[name=brand]", "Bravo")
-    tab_b.get_by_role("button", name="Generate Meta Copy (20 credits)").click()
+    with tab_b.expect_response(_generation_started):
+        tab_b.get_by_role("button", name="Generate Meta Copy (20 credits)").click()
     expect(tab_b.get_by_test_id("progress-overlay")).to_be_visible()
 
     tab_a.reload()
@@ -238,13 +243,15 @@ def test_a_run_started_in_another_tab_leaves_this_tabs_draft_and_own_run_alone(
 
     fill_meta_copy(tab_a)
     tab_a.fill("[name=brand]", "Alpha")
-    tab_a.get_by_role("button", name="Generate Meta Copy (20 credits)").click()
+    with tab_a.expect_response(_generation_started):  # the overlay shows before the server answers
+        tab_a.get_by_role("button", name="Generate Meta Copy (20 credits)").click()
     expect(tab_a.get_by_test_id("progress-overlay")).to_be_visible()
     alpha = Generation.objects.get(input_data__brand="Alpha")
     # B's run ends and B starts another: the newest run of the tool is now B's.
     run_generation(generation_id=Generation.objects.get(input_data__brand="Bravo").pk)
     expect(tab_b.get_by_test_id("progress-overlay")).to_be_hidden(timeout=POLL_TIMEOUT_MS)
-    tab_b.get_by_role("button", name="Generate Meta Copy (20 credits)").click()
+    with tab_b.expect_response(_generation_started):
+        tab_b.get_by_role("button", name="Generate Meta Copy (20 credits)").click()
     expect(tab_b.get_by_test_id("progress-overlay")).to_be_visible()
     assert Generation.objects.filter(input_data__brand="Bravo", status="queued").count() == 1
 
