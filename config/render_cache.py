@@ -5,11 +5,17 @@ an entry can only be old, never wrong. That makes a per-process cache safe with 
 processes, and cheaper than a shared one (no round trip). Least recently used entries go first.
 """
 
+import secrets
 import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
+from django.contrib.messages import get_messages
+from django.http import HttpResponse
+from django.middleware.csp import get_nonce
+from django.middleware.csrf import get_token
+from django.shortcuts import render
 from django.template.loader import render_to_string
 
 
@@ -55,3 +61,27 @@ def render_kept(template_name: str, **values: Hashable) -> str:
     the whole key by construction."""
     key = (template_name, tuple(sorted(values.items())))
     return _partials.get_or_render(key, lambda: render_to_string(template_name, values))
+
+
+# Rendered where each response needs a value of its own, then replaced by it. Random per process,
+# so no text a user writes (escaped or not) can be one of them.
+_NONCE_MARK = f"kept-nonce-{secrets.token_hex(16)}"
+_CSRF_MARK = f"kept-csrf-{secrets.token_hex(16)}"
+_pages = RenderCache(max_entries=256)
+
+
+def render_kept_page(request, template_name: str, context: dict, *, key: Hashable) -> HttpResponse:
+    """A whole page, kept per `key`, which must name everything the page shows except the two
+    values every response gets its own of: the CSP nonce and the masked CSRF token (a mask per
+    response is Django's BREACH defence). Those are rendered as marks and put in per response.
+
+    A page with messages to show is rendered afresh: they show once, on this response only."""
+    if get_messages(request):
+        return render(request, template_name, context)
+    marked = {**context, "csp_nonce": _NONCE_MARK, "csrf_token": _CSRF_MARK}
+    html = _pages.get_or_render(
+        (template_name, key), lambda: render_to_string(template_name, marked, request)
+    )
+    return HttpResponse(
+        html.replace(_NONCE_MARK, str(get_nonce(request))).replace(_CSRF_MARK, get_token(request))
+    )

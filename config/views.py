@@ -23,6 +23,8 @@ from config.api_errors import (
 )
 from config.dashboard import dashboard_content, read_stamp
 from config.log_filters import assign_error_reference
+from config.render_cache import render_kept_page
+from config.templatetags.shell import shell_key
 from config.templatetags.ui import asset_url
 from credits.context_processors import shell_balance_props
 from services.registry import TOOLS
@@ -67,16 +69,16 @@ def dashboard(request):
     user = request.user
     plan = Plan.objects.current_for(user)
     stamp = read_stamp(user)
-    return render(
-        request,
-        "dashboard.html",
-        {
-            # Also the shell's plan card and balance island: set here so the page reads each once.
-            "current_plan": plan,
-            "shell_credit_props": shell_balance_props(stamp.balance),
-            "content": dashboard_content(user, plan, stamp),
-        },
-    )
+    content = dashboard_content(user, plan, stamp)
+    context = {
+        # Also the shell's plan card and balance island: set here so the page reads each once.
+        "current_plan": plan,
+        "shell_credit_props": shell_balance_props(stamp.balance),
+        "content": content,
+    }
+    # The content's HTML is kept per its own inputs (config.dashboard): the same string while they hold.
+    key = (shell_key(request, plan, stamp.balance), content["html"])
+    return render_kept_page(request, "dashboard.html", context, key=key)
 
 
 def favicon(request):

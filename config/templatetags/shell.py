@@ -79,6 +79,25 @@ def shell_title(context) -> str:
     return shell_title_for(context["request"].path, settings.PRODUCT_NAME)
 
 
+def shell_key(request, plan, balance: int) -> tuple:
+    """Everything layouts/shell.html and base.html show, except the CSP nonce and the CSRF token:
+    the shell's part of the key of a page kept whole (config.render_cache.render_kept_page).
+    Whatever those templates come to show must be added here; config/tests/test_kept_pages.py
+    changes each of these and checks that the page follows."""
+    user = request.user
+    return (
+        request.path,
+        settings.PRODUCT_NAME,
+        user.pk,
+        user.display_name,
+        user.email,
+        avatar_url(user),
+        user.initial,
+        (plan.tier, plan.description) if plan else None,
+        balance,
+    )
+
+
 # The shell's other partials, each kept per the values it shows (config.render_cache.render_kept).
 
 
