@@ -12,7 +12,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from accounts.avatars import avatar_dir, is_avatar_filename, reencode_avatar
-from accounts.models import User
+from accounts.models import User, UserSession
 from config.storage import delete_files, list_files, save_to_storage
 
 logger = logging.getLogger(__name__)
@@ -199,13 +199,12 @@ def close_account(*, user: User) -> None:
     """Close the account (staff untick Active; accounts are never deleted): it can no longer sign
     in, and every session it has ends now — each browser, a 'Remember me' cookie, the API. They
     stay ended if the account is reopened: the time of closing is part of the session auth hash
-    (User.get_session_auth_hash), so Django refuses each of those sessions and deletes it when its
-    cookie next comes back; the ones never used again go with the expired ones (housekeeping).
-    That reaches every session whatever signed it in, without listing them: the session table
-    does not say whose a session is."""
+    (User.get_session_auth_hash), so Django refuses each of those sessions whatever signed it in
+    — even one saved while this runs. The rows that name the user are deleted now too."""
     user.is_active = False
     user.sessions_ended_at = timezone.now()
     user.save(update_fields=["is_active", "sessions_ended_at", "updated_at"])
+    UserSession.objects.filter(user=user).delete()
 
 
 def reopen_account(*, user: User) -> None:

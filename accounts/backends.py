@@ -1,11 +1,16 @@
 """The project's authentication backends: Django's and allauth's, loading the signed-in user
-with one SQL statement.
+without a statement of its own where they can.
 
-`get_user` runs on every signed-in request (the session names the user). Through the ORM's
-`get()` the lookup cost about 1,000 Python function calls, most of a small API request; read with
-config.sql.fetch_one it costs under 200 and builds the same instance. Authentication itself
-(passwords, e-mail login) is unchanged.
+`get_user` runs on every signed-in request (the session names the user). The session's read
+brings the user's row with it (config.sessions); while accounts.middleware has Django's
+auth.get_user look the user up, `get_user` takes that row when it is the user asked for, and
+otherwise reads it with config.sql.fetch_one (through the ORM's `get()` that cost about 1,000
+Python function calls). Everything Django checks next — the session's auth hash, an inactive
+account — is checked as before. Authentication itself (passwords, e-mail login) is unchanged.
 """
+
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from allauth.account import app_settings, auth_backends
 from allauth.account.app_settings import LoginMethod
@@ -13,6 +18,24 @@ from django.contrib.auth import backends, get_user_model
 from django.db import connection
 
 from config.sql import fetch_one
+
+# The session whose user auth.get_user is looking up, set only for that call (users_read_with).
+_session_being_read: ContextVar = ContextVar("session_being_read", default=None)
+
+
+@contextmanager
+def users_read_with(session):
+    """Within the block, get_user may take the user `session`'s read brought (config.sessions)."""
+    token = _session_being_read.set(session)
+    try:
+        yield
+    finally:
+        _session_being_read.reset(token)
+
+
+def _user_read_with_session(user_id):
+    user = getattr(_session_being_read.get(), "user_read_with_session", None)
+    return user if user is not None and user.pk == user_id else None
 
 
 def load_user(user_id):
@@ -23,7 +46,7 @@ def load_user(user_id):
 
 class _LoadUserWithSQL:
     def get_user(self, user_id):
-        user = load_user(user_id)
+        user = _user_read_with_session(user_id) or load_user(user_id)
         return user if user is not None and self.user_can_authenticate(user) else None
 
 

@@ -2,6 +2,7 @@ from datetime import UTC
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
+from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models
 from django.db.models import Q, Value
 from django.db.models.functions import Lower
@@ -142,3 +143,29 @@ class User(AbstractBaseUser, PermissionsMixin):
     @property
     def initial(self) -> str:
         return self.display_name[:1].upper() or "U"
+
+
+class UserSession(AbstractBaseSession):
+    """A signed-in browser's session (config.sessions): Django's session row, with the user it
+    signs in as a column, so every signed-in request reads the session and its user in one
+    statement. The column is written from the session's data on every save; who is signed in is
+    still decided by that data alone (django.contrib.auth.get_user), the column only lets the
+    user's row come with the session's. No constraint: a session saved while its user is being
+    deleted must not fail the request; deleting a user through Django deletes their sessions."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.CASCADE,
+        db_constraint=False,
+        related_name="+",
+    )
+
+    class Meta(AbstractBaseSession.Meta):
+        db_table = "accounts_session"
+
+    @classmethod
+    def get_session_store_class(cls):
+        from config.sessions import SessionStore
+
+        return SessionStore

@@ -68,7 +68,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.AuthenticationMiddleware",  # Django's, with the user read with the session
     "config.time_zones.readers_time_zone",
     "config.session_refresh.refresh_sessions_in_use",
     "django.contrib.messages.middleware.MessageMiddleware",

@@ -32,6 +32,28 @@ def fetch_one(model, where: str, params: list):
     return model.from_db(using, attnames, converted_row(row, converters, connection))
 
 
+def fetch_one_with_related(model, relation: str, where: str, params: list):
+    """The first `model` row matching `where` and the row its foreign key `relation` points to,
+    read in one statement (a LEFT JOIN): `(obj, related)`, `(obj, None)` when the key is null or
+    names no row, `(None, None)` when nothing matches. In `where`, `m.` names `model`'s columns."""
+    using = router.db_for_read(model)
+    connection = connections[using]
+    sql, attnames, related_attnames, converters = _select_with_related(model, relation, where, using)
+    related_model = model._meta.get_field(relation).related_model
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:
+        return None, None
+    values = converted_row(row, converters, connection)
+    obj = model.from_db(using, attnames, values[: len(attnames)])
+    related_values = values[len(attnames) :]
+    # The related row's primary key is null when the join found no row.
+    found = related_values[related_attnames.index(related_model._meta.pk.attname)] is not None
+    related = related_model.from_db(using, related_attnames, related_values) if found else None
+    return obj, related
+
+
 def column_converters(columns, connection) -> list:
     """Each column's converters as the ORM applies them to values read back (SQLite returns
     datetimes as text, for instance): what converted_row takes."""
@@ -60,6 +82,29 @@ def _select(model, where: str, using: str):
     # value is a parameter.
     sql = f"SELECT {', '.join(quote(col.target.column) for col in columns)} FROM {quote(table)} WHERE {where}"  # noqa: S608
     return sql, [col.target.attname for col in columns], column_converters(columns, connection)
+
+
+@functools.cache
+def _select_with_related(model, relation: str, where: str, using: str):
+    connection = connections[using]
+    quote = connection.ops.quote_name
+    field = model._meta.get_field(relation)
+    related_meta = field.related_model._meta
+    columns = [f.get_col(model._meta.db_table) for f in model._meta.concrete_fields]
+    related_columns = [f.get_col(related_meta.db_table) for f in related_meta.concrete_fields]
+    selected = [f"m.{quote(col.target.column)}" for col in columns] + [
+        f"r.{quote(col.target.column)}" for col in related_columns
+    ]
+    # Only names from the models' metadata and the caller's fixed text are formatted in; every
+    # value is a parameter.
+    sql = (
+        f"SELECT {', '.join(selected)} FROM {quote(model._meta.db_table)} m "  # noqa: S608
+        f"LEFT JOIN {quote(related_meta.db_table)} r ON r.{quote(field.target_field.column)} = m.{quote(field.column)} "
+        f"WHERE {where}"
+    )
+    attnames = [col.target.attname for col in columns]
+    related_attnames = [col.target.attname for col in related_columns]
+    return sql, attnames, related_attnames, column_converters(columns + related_columns, connection)
 
 
 def insert(obj, *, does_receivers_work: bool = False):

@@ -67,7 +67,7 @@ def test_the_api_answers_an_old_session_as_signed_out(staff_client, bob, bobs_br
 
 
 def test_the_old_session_is_deleted_when_its_browser_comes_back(staff_client, bob, bobs_browser):
-    from django.contrib.sessions.models import Session
+    from accounts.models import UserSession as Session
 
     old_key = bobs_browser.cookies[settings.SESSION_COOKIE_NAME].value
     close_in_admin(staff_client, bob)
@@ -99,3 +99,12 @@ def test_saving_other_fields_keeps_the_user_signed_in(staff_client, bob, bobs_br
     assert response.status_code == 302
 
     assert not is_signed_out(bobs_browser)
+
+
+def test_closing_deletes_the_accounts_session_rows(staff_client, bob, bobs_browser):
+    from accounts.models import UserSession
+
+    assert UserSession.objects.filter(user=bob).exists()
+    close_in_admin(staff_client, bob)
+
+    assert not UserSession.objects.filter(user=bob).exists()

@@ -61,3 +61,33 @@ def test_current_addresses_and_waiting_changes_are_left_alone(alice, bob):
 
     assert addresses(alice) == [("alice.next@example.com", False, False), ("alice@example.com", True, True)]
     assert addresses(bob) == [("bob@example.com", True, False)]
+
+
+user_sessions = importlib.import_module("accounts.migrations.0005_user_sessions")
+
+
+def test_live_sessions_move_to_the_new_table_with_their_user_and_stay_signed_in(alice, client):
+    from django.contrib.sessions.backends.db import SessionStore as DjangoStore
+    from django.contrib.sessions.models import Session as DjangoSession
+
+    from accounts.models import UserSession
+
+    # As before the migration: Django's own store, its table.
+    signed_in = DjangoStore()
+    signed_in.update({"_auth_user_id": str(alice.pk), "_auth_user_backend": "accounts.backends.ModelBackend"})
+    signed_in["_auth_user_hash"] = alice.get_session_auth_hash()
+    signed_in.create()
+    anonymous = DjangoStore()
+    anonymous["cart"] = 1
+    anonymous.create()
+    expired = DjangoStore()
+    expired.set_expiry(-1)
+    expired.create()
+
+    user_sessions.move_sessions(apps, None)
+
+    moved = dict(UserSession.objects.values_list("session_key", "user_id"))
+    assert moved == {signed_in.session_key: alice.pk, anonymous.session_key: None}
+    assert not DjangoSession.objects.exists()
+    client.cookies["sessionid"] = signed_in.session_key
+    assert client.get("/dashboard").status_code == 200  # still signed in

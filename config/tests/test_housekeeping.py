@@ -8,11 +8,11 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.sessions.models import Session
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
+from accounts.models import UserSession as Session
 from config.housekeeping import clean_up
 from config.sessions import SessionStore
 from credits.actions import spend_credits

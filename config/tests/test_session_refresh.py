@@ -3,9 +3,9 @@
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.contrib.sessions.models import Session
 from freezegun import freeze_time
 
+from accounts.models import UserSession as Session
 from config.pytest_plugin import PASSWORD
 
 DAY_0 = datetime.fromisoformat("2026-03-01T09:00:00+00:00")
@@ -111,5 +111,5 @@ def test_an_anonymous_session_is_left_alone(client, db):
 def test_it_runs_inside_the_session_and_authentication_middleware():
     names = settings.MIDDLEWARE
     refresh = names.index("config.session_refresh.refresh_sessions_in_use")
-    assert refresh > names.index("django.contrib.auth.middleware.AuthenticationMiddleware")
+    assert refresh > names.index("accounts.middleware.AuthenticationMiddleware")
     assert refresh > names.index("django.contrib.sessions.middleware.SessionMiddleware")

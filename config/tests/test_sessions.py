@@ -1,9 +1,9 @@
 from datetime import timedelta
 
 import pytest
-from django.contrib.sessions.models import Session
 from django.utils import timezone
 
+from accounts.models import UserSession as Session
 from config.sessions import SessionStore
 
 pytestmark = pytest.mark.django_db

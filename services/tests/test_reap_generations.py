@@ -5,11 +5,11 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from django.contrib.sessions.models import Session
 from django.core.management import CommandError, call_command
 from django.db import connection
 from django.utils import timezone
 
+from accounts.models import UserSession as Session
 from config.sessions import SessionStore
 from credits.models import CreditBalance, LedgerEntry, balance_of
 from history.models import Generation
