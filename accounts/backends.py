@@ -2,7 +2,7 @@
 without a statement of its own where they can.
 
 `get_user` runs on every signed-in request (the session names the user). The session's read
-brings the user's row with it (config.sessions); while accounts.middleware has Django's
+brings the user's row with it (accounts.sessions); while accounts.middleware has Django's
 auth.get_user look the user up, `get_user` takes that row when it is the user asked for, and
 otherwise reads it with config.sql.fetch_one (through the ORM's `get()` that cost about 1,000
 Python function calls). Everything Django checks next — the session's auth hash, an inactive
@@ -25,7 +25,7 @@ _session_being_read: ContextVar = ContextVar("session_being_read", default=None)
 
 @contextmanager
 def users_read_with(session):
-    """Within the block, get_user may take the user `session`'s read brought (config.sessions)."""
+    """Within the block, get_user may take the user `session`'s read brought (accounts.sessions)."""
     token = _session_being_read.set(session)
     try:
         yield

@@ -1,5 +1,5 @@
 """Django's AuthenticationMiddleware, looking the signed-in user up with the row the session's
-read brought (config.sessions, accounts.backends)."""
+read brought (accounts.sessions, accounts.backends)."""
 
 from django.contrib import auth
 from django.contrib.auth.middleware import AuthenticationMiddleware as DjangoAuthenticationMiddleware

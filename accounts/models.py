@@ -146,7 +146,7 @@ class User(AbstractBaseUser, PermissionsMixin):
 
 
 class UserSession(AbstractBaseSession):
-    """A signed-in browser's session (config.sessions): Django's session row, with the user it
+    """A signed-in browser's session (accounts.sessions): Django's session row, with the user it
     signs in as a column, so every signed-in request reads the session and its user in one
     statement. The column is written from the session's data on every save; who is signed in is
     still decided by that data alone (django.contrib.auth.get_user), the column only lets the
@@ -166,6 +166,6 @@ class UserSession(AbstractBaseSession):
 
     @classmethod
     def get_session_store_class(cls):
-        from config.sessions import SessionStore
+        from accounts.sessions import SessionStore
 
         return SessionStore

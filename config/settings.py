@@ -161,7 +161,7 @@ AUTHENTICATION_BACKENDS = [
     "accounts.backends.AuthenticationBackend",
 ]
 LOGIN_URL = "/signin"
-SESSION_ENGINE = "config.sessions"  # database sessions, read with one SQL statement
+SESSION_ENGINE = "accounts.sessions"  # database sessions, read with one SQL statement
 LOGIN_REDIRECT_URL = "/dashboard"
 LOGOUT_REDIRECT_URL = "/"
 # The documented rules first: a form shows a field's first error, and "abc" is too short before

@@ -10,7 +10,7 @@ from django.utils import timezone
 def move_sessions(apps, schema_editor):
     """Browsers signed in before this migration stay signed in: each live session moves to the
     new table with the user its data names. (Django's SessionStore decodes it: the data is signed
-    with a salt of the store's class name, which config.sessions.SessionStore keeps.)"""
+    with a salt of the store's class name, which accounts.sessions.SessionStore keeps.)"""
     Old, New = apps.get_model("sessions", "Session"), apps.get_model("accounts", "UserSession")
     store, batch = SessionStore(), []
     for old in Old.objects.filter(expire_date__gt=timezone.now()).iterator(chunk_size=1000):

@@ -13,8 +13,8 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from accounts.models import UserSession as Session
+from accounts.sessions import SessionStore
 from config.housekeeping import clean_up
-from config.sessions import SessionStore
 from credits.actions import spend_credits
 from credits.models import balance_of
 

@@ -10,7 +10,7 @@ from django.db import connection
 from django.utils import timezone
 
 from accounts.models import UserSession as Session
-from config.sessions import SessionStore
+from accounts.sessions import SessionStore
 from credits.models import CreditBalance, LedgerEntry, balance_of
 from history.models import Generation
 from services.actions import reap_generations, start_generation

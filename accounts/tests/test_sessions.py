@@ -4,7 +4,7 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import UserSession as Session
-from config.sessions import SessionStore
+from accounts.sessions import SessionStore
 
 pytestmark = pytest.mark.django_db
 
@@ -36,4 +36,4 @@ def test_unknown_or_malformed_keys_load_empty(key):
 
 
 def test_the_settings_use_it(settings):
-    assert settings.SESSION_ENGINE == "config.sessions"
+    assert settings.SESSION_ENGINE == "accounts.sessions"

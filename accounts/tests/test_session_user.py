@@ -1,5 +1,5 @@
 """A signed-in request reads its session and the session's user in one statement
-(config.sessions, accounts.backends, accounts.middleware) — while who is signed in is still
+(accounts.sessions, accounts.backends, accounts.middleware) — while who is signed in is still
 decided by the session's data and Django's checks alone."""
 
 import pytest
