@@ -195,8 +195,9 @@ _content_cache = RenderCache(max_entries=512)
 
 
 def dashboard_content(user, plan, stamp: DashboardStamp, *, now: datetime | None = None) -> dict:
-    """The dashboard below the shell: its HTML (`html`) and, when it was rendered for this call,
-    the context it was rendered from. Keyed by the minute too: Recent Activity says "3 minutes ago"."""
+    """The dashboard below the shell: its HTML (`html`), the key it is kept under (`key`: what it
+    was rendered from) and, when it was rendered for this call, the context it was rendered from.
+    Keyed by the minute too: Recent Activity says "3 minutes ago"."""
     now = now or timezone.now()
     # The standing (billing.models.PlanStanding) is the Plan Status card: renewing, ending, payment failed.
     plan_key = (plan.pk, plan.name, plan.credits, plan.tier, plan.standing) if plan else None
@@ -234,4 +235,4 @@ def dashboard_content(user, plan, stamp: DashboardStamp, *, now: datetime | None
         )
         return render_to_string("dashboard_content.html", rendered)
 
-    return {"html": _content_cache.get_or_render(key, render), **rendered}
+    return {"html": _content_cache.get_or_render(key, render), "key": key, **rendered}

@@ -25,10 +25,10 @@ class RenderCache:
     def __init__(self, *, max_entries: int):
         self._instances.add(self)
         self.max_entries = max_entries
-        self._entries: OrderedDict[Hashable, str] = OrderedDict()
+        self._entries: OrderedDict[Hashable, str | bytes] = OrderedDict()
         self._lock = threading.Lock()  # gunicorn runs several threads per process
 
-    def get_or_render(self, key: Hashable, render: Callable[[], str]) -> str:
+    def get_or_render(self, key: Hashable, render: Callable[[], str | bytes]) -> str | bytes:
         with self._lock:
             if (html := self._entries.get(key)) is not None:
                 self._entries.move_to_end(key)
@@ -67,6 +67,7 @@ def render_kept(template_name: str, **values: Hashable) -> str:
 # so no text a user writes (escaped or not) can be one of them.
 _NONCE_MARK = f"kept-nonce-{secrets.token_hex(16)}"
 _CSRF_MARK = f"kept-csrf-{secrets.token_hex(16)}"
+_NONCE_BYTES, _CSRF_BYTES = _NONCE_MARK.encode(), _CSRF_MARK.encode()
 _pages = RenderCache(max_entries=256)
 
 
@@ -79,9 +80,9 @@ def render_kept_page(request, template_name: str, context: dict, *, key: Hashabl
     if get_messages(request):
         return render(request, template_name, context)
     marked = {**context, "csp_nonce": _NONCE_MARK, "csrf_token": _CSRF_MARK}
-    html = _pages.get_or_render(
-        (template_name, key), lambda: render_to_string(template_name, marked, request)
+    # Kept as UTF-8, as sent: a str with one emoji in it would take four bytes a character.
+    page = _pages.get_or_render(
+        (template_name, key), lambda: render_to_string(template_name, marked, request).encode()
     )
-    return HttpResponse(
-        html.replace(_NONCE_MARK, str(get_nonce(request))).replace(_CSRF_MARK, get_token(request))
-    )
+    nonce, token = str(get_nonce(request)).encode(), get_token(request).encode()
+    return HttpResponse(page.replace(_NONCE_BYTES, nonce).replace(_CSRF_BYTES, token))

@@ -76,8 +76,8 @@ def dashboard(request):
         "shell_credit_props": shell_balance_props(stamp.balance),
         "content": content,
     }
-    # The content's HTML is kept per its own inputs (config.dashboard): the same string while they hold.
-    key = (shell_key(request, plan, stamp.balance), content["html"])
+    # The content is named by what it was rendered from (config.dashboard.dashboard_content).
+    key = (shell_key(request, plan, stamp.balance), content["key"])
     return render_kept_page(request, "dashboard.html", context, key=key)
 
 

@@ -7,10 +7,11 @@ from django.db import migrations, models
 from django.utils import timezone
 
 
-def move_sessions(apps, schema_editor):
-    """Browsers signed in before this migration stay signed in: each live session moves to the
-    new table with the user its data names. (Django's SessionStore decodes it: the data is signed
-    with a salt of the store's class name, which accounts.sessions.SessionStore keeps.)"""
+def copy_sessions(apps, schema_editor):
+    """Browsers signed in before this migration stay signed in: each live session is copied to
+    the new table with the user its data names. (Django's SessionStore decodes it: the data is
+    signed with a salt of the store's class name, which accounts.sessions.SessionStore keeps.)
+    The old rows stay for web processes of the previous build still serving during the deploy."""
     Old, New = apps.get_model("sessions", "Session"), apps.get_model("accounts", "UserSession")
     store, batch = SessionStore(), []
     for old in Old.objects.filter(expire_date__gt=timezone.now()).iterator(chunk_size=1000):
@@ -23,11 +24,11 @@ def move_sessions(apps, schema_editor):
             New.objects.bulk_create(batch)
             batch = []
     New.objects.bulk_create(batch)
-    Old.objects.all().delete()
 
 
-def move_sessions_back(apps, schema_editor):
+def copy_sessions_back(apps, schema_editor):
     Old, New = apps.get_model("sessions", "Session"), apps.get_model("accounts", "UserSession")
+    Old.objects.filter(pk__in=New.objects.values("pk")).delete()  # the copies' originals, if still there
     Old.objects.bulk_create(
         Old(s.session_key, s.session_data, s.expire_date) for s in New.objects.iterator(chunk_size=1000)
     )
@@ -56,5 +57,5 @@ class Migration(migrations.Migration):
                 'abstract': False,
             },
         ),
-        migrations.RunPython(move_sessions, move_sessions_back),
+        migrations.RunPython(copy_sessions, copy_sessions_back),
     ]

@@ -82,8 +82,9 @@ def shell_title(context) -> str:
 def shell_key(request, plan, balance: int) -> tuple:
     """Everything layouts/shell.html and base.html show, except the CSP nonce and the CSRF token:
     the shell's part of the key of a page kept whole (config.render_cache.render_kept_page).
-    Whatever those templates come to show must be added here; config/tests/test_kept_pages.py
-    changes each of these and checks that the page follows."""
+    Whatever those templates come to show must be added here: config/tests/test_kept_pages.py
+    holds the list of what they read (and fails when it changes), and changes what a user can
+    change — name, e-mail, avatar, plan, balance, history — checking that the page follows."""
     user = request.user
     return (
         request.path,

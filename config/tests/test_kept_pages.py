@@ -5,6 +5,7 @@ any change to what the page shows is on the next visit — as a fresh render wou
 import re
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from billing.actions import apply_stripe_event
@@ -126,3 +127,37 @@ def test_messages_are_rendered_afresh_and_shown_once(alice_client, alice):
     assert with_message.templates and 'id="django-messages"' in with_message.content.decode()
     again = visit(alice_client).content.decode()
     assert 'id="django-messages"' not in again
+
+
+def _what_a_template_reads(name: str) -> tuple[set[str], set[str]]:
+    source = (settings.BASE_DIR / "templates" / name).read_text()
+    source = re.sub(r"{% comment %}.*?{% endcomment %}", "", source, flags=re.S)
+    return set(re.findall(r"{{\s*(.*?)\s*}}", source)), set(re.findall(r"{%\s*(\w+)", source))
+
+
+def test_the_kept_page_reads_only_what_its_key_names():
+    """A tripwire: the dashboard is kept per shell_key + the content's key, so anything these
+    templates come to read must be added to shell_key (or be a per-response value put in by
+    render_kept_page). Update the lists below only together with shell_key."""
+    read = {
+        name: _what_a_template_reads(name) for name in ("base.html", "layouts/shell.html", "dashboard.html")
+    }
+
+    assert read["base.html"] == (
+        {"PRODUCT_NAME", "csp_nonce", "page_title"},  # name in the key; nonce put in; title from the path
+        {"load", "block", "endblock", "asset", "messages_json"},  # fixed assets; messages: rendered afresh
+    )
+    assert read["layouts/shell.html"] == (
+        {"avatar", "halves.0", "halves.1", "user.display_name", "user.email"},
+        {
+            *("load", "extends", "block", "endblock", "with", "endwith", "icon", "path"),  # fixed
+            "csrf_token",  # put in per response
+            "island",  # the balance island: the balance is in the key
+            "shell_avatar",  # avatar URL and initial
+            "shell_plan_card",  # tier and description
+            "shell_title",  # from the path
+            "sidebar_nav",  # from the path
+            "theme_toggle",  # fixed
+        },
+    )
+    assert read["dashboard.html"] == ({"content.html"}, {"extends", "block", "endblock"})
