@@ -38,20 +38,19 @@ def fetch_one_with_related(model, relation: str, where: str, params: list):
     names no row, `(None, None)` when nothing matches. In `where`, `m.` names `model`'s columns."""
     using = router.db_for_read(model)
     connection = connections[using]
-    sql, attnames, related_attnames, converters = _select_with_related(model, relation, where, using)
-    related_model = model._meta.get_field(relation).related_model
+    select = _select_with_related(model, relation, where, using)
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(select.sql, params)
         row = cursor.fetchone()
     if row is None:
         return None, None
-    values = converted_row(row, converters, connection)
-    obj = model.from_db(using, attnames, values[: len(attnames)])
-    related_values = values[len(attnames) :]
-    # The related row's primary key is null when the join found no row.
-    found = related_values[related_attnames.index(related_model._meta.pk.attname)] is not None
-    related = related_model.from_db(using, related_attnames, related_values) if found else None
-    return obj, related
+    values = converted_row(row, select.converters, connection)
+    split = len(select.attnames)
+    obj = model.from_db(using, select.attnames, values[:split])
+    related_values = values[split:]
+    if related_values[select.related_pk_index] is None:  # the join found no row
+        return obj, None
+    return obj, select.related_model.from_db(using, select.related_attnames, related_values)
 
 
 def column_converters(columns, connection) -> list:
@@ -84,8 +83,17 @@ def _select(model, where: str, using: str):
     return sql, [col.target.attname for col in columns], column_converters(columns, connection)
 
 
+class _SelectWithRelated(NamedTuple):
+    sql: str
+    attnames: list
+    related_model: type
+    related_attnames: list
+    related_pk_index: int
+    converters: list
+
+
 @functools.cache
-def _select_with_related(model, relation: str, where: str, using: str):
+def _select_with_related(model, relation: str, where: str, using: str) -> _SelectWithRelated:
     connection = connections[using]
     quote = connection.ops.quote_name
     field = model._meta.get_field(relation)
@@ -102,9 +110,15 @@ def _select_with_related(model, relation: str, where: str, using: str):
         f"LEFT JOIN {quote(related_meta.db_table)} r ON r.{quote(field.target_field.column)} = m.{quote(field.column)} "
         f"WHERE {where}"
     )
-    attnames = [col.target.attname for col in columns]
     related_attnames = [col.target.attname for col in related_columns]
-    return sql, attnames, related_attnames, column_converters(columns + related_columns, connection)
+    return _SelectWithRelated(
+        sql,
+        [col.target.attname for col in columns],
+        field.related_model,
+        related_attnames,
+        related_attnames.index(related_meta.pk.attname),
+        column_converters(columns + related_columns, connection),
+    )
 
 
 def insert(obj, *, does_receivers_work: bool = False):
