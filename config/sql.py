@@ -165,6 +165,11 @@ def insert_select(obj, *, source: str, computed: dict[str, str], does_receivers_
     for field, value in zip(row.shape.fields, row.values, strict=True):
         if field.attname in computed:
             values.append(computed[field.attname])
+        elif value is None:
+            # Written out: psycopg caches its conversion of a statement of at most 50 parameters
+            # (psycopg._queries.MAX_CACHED_STATEMENT_PARAMS), and a larger statement would pay for
+            # it on every execution.
+            values.append("NULL")
         else:
             values.append("%s")
             params.append(value)

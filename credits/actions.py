@@ -22,6 +22,7 @@ the lock instead of failing; on PostgreSQL the row lock taken by the UPDATE does
 
 import functools
 import unicodedata
+from typing import NamedTuple
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
@@ -180,15 +181,32 @@ def _spend(user, amount: int, reason: str, reference: str, idempotency_key: str 
     )
 
 
+class SpendInStatement(NamedTuple):
+    """Two data-modifying CTEs for a caller's WITH, as text (`name AS (…)`) and parameters."""
+
+    spend: str
+    spend_params: list
+    entry: str
+    entry_params: list
+
+
 def spend_in_statement(
-    *, user, amount: int, reason: str, idempotency_key: str, source: str, reference_sql: str
-) -> tuple[str, list]:
+    *,
+    user,
+    amount: int,
+    reason: str,
+    idempotency_key: str,
+    source: str,
+    reference_sql: str,
+    condition: str = "",
+    condition_params: tuple = (),
+) -> SpendInStatement:
     """spend_credits for a caller that creates what the credits pay for in the same statement
-    (services.start_statement, PostgreSQL only): two data-modifying CTEs for the caller's WITH,
-    as text and parameters —
+    (services.start_statement, PostgreSQL only) —
 
     - `spend`: spend_credits' conditional UPDATE, yielding the balance it left; no row when the
-      balance does not cover `amount` (and nothing changed);
+      balance does not cover `amount` or the caller's further `condition` (SQL over the balance
+      row, with `condition_params`) does not hold, and then nothing changed;
     - `spend_entry`: the ledger row spend_credits writes, inserted only when `spend` and the
       caller's CTE `source` both yield a row; its reference is `reference_sql`, an expression
       over `source` (the new row's id, say).
@@ -212,8 +230,12 @@ def spend_in_statement(
         computed={"reference": reference_sql, "balance_after": "spend.balance"},
     )
     now = connection.ops.adapt_datetimefield_value(timezone.now())
-    text = f"spend AS ({_balance_update_statement(connection.vendor)}), spend_entry AS ({entry})"
-    return text, [-amount, now, user.pk, amount, *entry_params]
+    return SpendInStatement(
+        spend=f"spend AS ({_balance_update_statement(connection.vendor, condition)})",
+        spend_params=[-amount, now, user.pk, amount, *condition_params],
+        entry=f"spend_entry AS ({entry})",
+        entry_params=entry_params,
+    )
 
 
 def refund_credits(*, user, reference: str, reason: str) -> LedgerEntry:
@@ -391,8 +413,9 @@ def _add_to_balance(user, amount: int) -> int | None:
 
 
 @functools.cache
-def _balance_update_statement(vendor: str) -> str:
-    """The conditional UPDATE's text, built once per database vendor from the model's names."""
+def _balance_update_statement(vendor: str, condition: str = "") -> str:
+    """The conditional UPDATE's text, built once per database vendor (and caller's further
+    condition) from the model's names."""
     quote = connection.ops.quote_name
     table = quote(CreditBalance._meta.db_table)
     balance, updated_at, user_id = (
@@ -401,7 +424,8 @@ def _balance_update_statement(vendor: str) -> str:
     # Only quoted names from the model's own metadata go into the text; every value is bound.
     return (
         f"UPDATE {table} SET {balance} = {balance} + %s, {updated_at} = %s "  # noqa: S608
-        f"WHERE {user_id} = %s AND {balance} >= %s RETURNING {balance}"
+        f"WHERE {user_id} = %s AND {balance} >= %s{f' AND ({condition})' if condition else ''} "
+        f"RETURNING {balance}"
     )
 
 

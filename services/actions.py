@@ -14,7 +14,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, close_old_connections, connection, transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.tasks import task_backends
 from django.utils import timezone
 from django_tasks_db.backend import DatabaseBackend
@@ -28,7 +28,7 @@ from credits.models import CreditBalance
 from history.actions import store_result_image, store_result_text
 from history.models import Generation
 from history.storage import UPLOAD_AREAS, StoredPath, stored_path_from_reference
-from services import start_statement
+from services import limit_counts, start_statement
 from services.assets import Assets
 from services.engines.base import EngineError, EngineResult, engine_name_for, get_engine
 from services.engines.images import decode_base64_image
@@ -125,40 +125,43 @@ def start_generation(
 
     cost = tool.cost_for(step)
     now = timezone.now()
+    generation = Generation(
+        user=user,
+        tool=tool.slug,
+        service_type=tool.service_type,
+        step=step,
+        input_data=cleaned,
+        credits_used=cost,
+        status=Generation.Status.QUEUED,
+        idempotency_key=idempotency_key,
+        created_at=now,
+        # While queued: the latest a worker may pick it up. The tool's own run time starts when
+        # one does (run_generation).
+        deadline_at=now + timedelta(seconds=settings.GENERATION_QUEUE_TIMEOUT_SECONDS),
+    )
+    payment = {
+        "cost": cost,
+        "reason": _ledger_reason(tool, step),
+        "spend_key": f"generation:{user.pk}:{idempotency_key}",
+    }
     try:
+        # A repeated key fails on the (user, idempotency_key) constraint: the first generation is
+        # the answer (below). Checking first would cost every request a query.
+        task = _generation_task()
+        # The money path's usual case, in one statement. When it writes nothing (a refusal, or
+        # another start of this user in between), the row-by-row path below decides.
+        one_statement = cost and step != SCRAPE and start_statement.applies(task)
+        if one_statement and (started := start_statement.start_if_admitted(generation, task=task, **payment)):
+            return started
         with transaction.atomic():
-            # A repeated key fails here, on the (user, idempotency_key) constraint: the first
-            # generation is the answer (below). Checking first would cost every request a query.
-            generation = Generation(
-                user=user,
-                tool=tool.slug,
-                service_type=tool.service_type,
-                step=step,
-                input_data=cleaned,
-                credits_used=cost,
-                status=Generation.Status.QUEUED,
-                idempotency_key=idempotency_key,
-                created_at=now,
-                # While queued: the latest a worker may pick it up. The tool's own run time
-                # starts when one does (run_generation).
-                deadline_at=now + timedelta(seconds=settings.GENERATION_QUEUE_TIMEOUT_SECONDS),
-            )
-            payment = {
-                "cost": cost,
-                "reason": _ledger_reason(tool, step),
-                "spend_key": f"generation:{user.pk}:{idempotency_key}",
-            }
-            task = _generation_task()
-            if cost and start_statement.applies(task):
-                # The money path's usual case, in one statement.
-                generation = start_statement.start_in_one_statement(generation, task=task, **payment)
-            else:
-                _record_spend_enqueue(generation, **payment)
+            _record_and_spend(generation, **payment)
             # Counted under the balance-row lock the spend took, so one user's concurrent starts
-            # are counted one at a time.
+            # are counted one at a time; and before the job is queued, since the database queue
+            # announces a job as it writes it.
             _check_generation_limits(user)
             if step == SCRAPE:
                 _check_scrape_rate(user)
+            _enqueue(generation.pk)
     except IntegrityError:
         # This key was used before (or by a twin request that committed first). A repeat of the
         # same request gets the first answer; the key on another tool or step would answer a copy
@@ -223,9 +226,10 @@ def is_storable_text(value: str) -> bool:
     return True
 
 
-def _record_spend_enqueue(generation: Generation, *, cost: int, reason: str, spend_key: str) -> None:
-    """start_generation's writes row by row: what start_in_one_statement does in one statement,
-    and what a free step, SQLite or another queue needs."""
+def _record_and_spend(generation: Generation, *, cost: int, reason: str, spend_key: str) -> None:
+    """start_generation's writes row by row, but for the job: what start_if_admitted does in one
+    statement, and what a free step, SQLite, another queue or a start that statement did not
+    admit needs."""
     sql.insert(generation)
     user = generation.user
     if cost:
@@ -243,7 +247,6 @@ def _record_spend_enqueue(generation: Generation, *, cost: int, reason: str, spe
         generation.balance_after = entry.balance_after
     else:
         _lock_balance_row(user)
-    _enqueue(generation.pk)
 
 
 @functools.cache
@@ -293,9 +296,11 @@ def _recent_scrape(*, user, inputs: dict) -> Generation | None:
 
 
 def _lock_balance_row(user) -> None:
-    """A free step spends nothing, so it takes the lock a spend would: the user's balance row.
-    Paid and free starts of one user then queue on the same row."""
-    list(CreditBalance.objects.select_for_update().filter(user_id=user.pk).values_list("pk", flat=True))
+    """A free step spends nothing, so it takes the lock a spend would: it writes the user's
+    balance row (the same value back). Paid and free starts of one user then queue on the same
+    row, and the new row version tells a paid start's statement that read the row before to
+    count again (services.start_statement)."""
+    CreditBalance.objects.filter(user_id=user.pk).update(balance=F("balance"))
 
 
 def _check_generation_limits(user) -> None:
@@ -305,28 +310,22 @@ def _check_generation_limits(user) -> None:
     the caller's new one included, while the caller holds the lock on the user's balance row: one
     user's concurrent starts are counted one at a time and the limits hold exactly; other users
     never wait. (SQLite has no row locks and needs none: its transactions start with BEGIN
-    IMMEDIATE, so writers already take turns.)
-
-    Both counts in one statement, written in SQL (as an ORM aggregate it cost more Python than
-    the database spends on it). Each count reads its own index — (user, status, id) and (user,
-    created_at) — and stops one row past its limit, so its cost does not grow with the user's
-    history: knowing "over the limit" needs no exact total."""
+    IMMEDIATE, so writers already take turns.)"""
     active_limit = settings.GENERATION_MAX_ACTIVE_PER_USER
     hourly_limit = settings.GENERATIONS_PER_HOUR
-    # A start made exactly an hour ago has left the hour (as for uploads): the moment a refusal's
-    # Retry-After names, the slot is free.
-    hour_ago = timezone.now() - timedelta(hours=1)
+    params = limit_counts.counts_params(user.pk, up_to_active=active_limit + 1, up_to_hourly=hourly_limit + 1)
     with connection.cursor() as cursor:
-        cursor.execute(
-            _limit_counts_statement(connection.vendor),
-            [user.pk, *Generation.IN_FLIGHT, active_limit + 1, user.pk, hour_ago, SCRAPE, hourly_limit + 1],
-        )
+        cursor.execute(f"SELECT {limit_counts.counts_sql(connection.vendor)}", params)
         in_flight_count, this_hour = cursor.fetchone()
     # The counts include the caller's own new generation.
     if in_flight_count > active_limit:
         raise GenerationLimitReached(TOO_MANY_ACTIVE.format(limit=active_limit))
     if this_hour > hourly_limit:
-        this_hours = Generation.objects.for_user(user).exclude(step=SCRAPE).filter(created_at__gt=hour_ago)
+        this_hours = (
+            Generation.objects.for_user(user)
+            .exclude(step=SCRAPE)
+            .filter(created_at__gt=limit_counts.hour_ago())
+        )
         retry_after = _seconds_until_a_start_fits(this_hours, limit=hourly_limit)
         raise GenerationLimitReached(
             TOO_MANY_PER_HOUR.format(wait=wait_in_words(retry_after)), retry_after=retry_after
@@ -338,21 +337,6 @@ def _seconds_until_a_start_fits(this_hours, *, limit: int) -> int:
     (the newest row, dropped here) decide when the sliding hour has room again."""
     newest = list(this_hours.order_by("-created_at").values_list("created_at", flat=True)[: limit + 1])
     return seconds_until_a_slot_frees(starts=newest[1:], limit=limit, now=timezone.now())
-
-
-@functools.cache
-def _limit_counts_statement(vendor: str) -> str:
-    """Both limit counts' text, built once per database vendor."""
-    table = connection.ops.quote_name(Generation._meta.db_table)
-    in_flight = ", ".join(["%s"] * len(Generation.IN_FLIGHT))
-    # Only the table name is formatted in; every value is a parameter.
-    return (
-        "SELECT "  # noqa: S608
-        f"(SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE user_id = %s AND status IN ({in_flight}) "
-        "LIMIT %s) AS in_flight), "
-        f"(SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE user_id = %s AND created_at > %s "
-        "AND step <> %s LIMIT %s) AS this_hour)"
-    )
 
 
 def _check_scrape_rate(user) -> None:
