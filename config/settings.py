@@ -305,6 +305,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["config.authentication.SessionAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "config.negotiation.JSONOnly",
     # ASCII-escaped JSON (\uXXXX) can carry any code point: an error message echoing a lone
     # surrogate a client sent ("\ud800" is not a valid choice) cannot be encoded as UTF-8.
     "UNICODE_JSON": False,

@@ -19,10 +19,12 @@ urlpatterns = [
     # Pages name their icon; what does not (the admin, a browser's own request) asks here.
     path("favicon.ico", views.favicon, name="favicon"),
     path("services", RedirectView.as_view(pattern_name="dashboard"), name="services-index"),
+    # The tools' pages and API before the rest: Django tries the patterns in order, and these
+    # serve the busiest requests.
+    path("", include("services.urls")),
     path("", include("accounts.urls")),
     path("", include("credits.urls")),
     path("", include("history.urls")),
-    path("", include("services.urls")),
     path("", include("billing.urls")),
     path("accounts/", include("allauth.urls")),
     path(settings.ADMIN_URL, admin.site.urls),
