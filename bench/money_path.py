@@ -5,7 +5,7 @@ start a few generations, as a site's users do: the per-user limits are counted f
 own recent generations, and with 16 users starting thousands each those counts would grow all
 run long (no worker finishes anything) and measure an abuser's history, not a paid request.
 Then 16 clients as one user: one user's requests queue on that user's row (the spend and the
-per-user limits are exact). The ledger is checked afterwards: every accepted request spent
+per-user limits are exact; a start that waited for another takes the row-by-row path). The ledger is checked afterwards: every accepted request spent
 exactly once."""
 
 import io

@@ -159,7 +159,7 @@ def render(*, when, versions, pages, money, jobs, frontend, scores, audits, sett
         f"concurrent clients, each taking its {USERS_PER_CLIENT} signed-in users in turn ({USERS:,} users, each starting a few",
         "generations, so the per-user limits count a user's real recent history), each request with its own",
         "idempotency key; no worker runs. The last row: the same 16 clients all as one user, whose requests take",
-        "turns on that user's row.",
+        "turns on that user's row (a start that waited for another of the user's takes the row-by-row path).",
         "",
         "| | req/s | p50 ms | p99 ms |",
         "|---|---:|---:|---:|",
