@@ -143,14 +143,6 @@ def insert(obj, *, does_receivers_work: bool = False):
     return obj
 
 
-def insert_statement(obj) -> tuple[str, list]:
-    """The INSERT insert() would send for the unsaved instance `obj`, as text and parameters,
-    for a caller that makes it part of a larger statement. Without a primary key of its own, the
-    row's comes back where the database can say RETURNING (PostgreSQL; SQLite ≥ 3.35)."""
-    row = _row(obj, does_receivers_work=False)
-    return row.shape.values_sql, row.values
-
-
 def insert_select(obj, *, source: str, computed: dict[str, str], does_receivers_work: bool = False):
     """`INSERT INTO <table> (<columns>) SELECT <values> FROM <source>` for the unsaved instance
     `obj`, as text and parameters: a row written inside a larger statement (a data-modifying CTE)

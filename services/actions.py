@@ -313,7 +313,10 @@ def _check_generation_limits(user) -> None:
     IMMEDIATE, so writers already take turns.)"""
     active_limit = settings.GENERATION_MAX_ACTIVE_PER_USER
     hourly_limit = settings.GENERATIONS_PER_HOUR
-    params = limit_counts.counts_params(user.pk, up_to_active=active_limit + 1, up_to_hourly=hourly_limit + 1)
+    hour_ago = limit_counts.hour_ago()
+    params = limit_counts.counts_params(
+        user.pk, since=hour_ago, up_to_active=active_limit + 1, up_to_hourly=hourly_limit + 1
+    )
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT {limit_counts.counts_sql(connection.vendor)}", params)
         in_flight_count, this_hour = cursor.fetchone()
@@ -321,11 +324,7 @@ def _check_generation_limits(user) -> None:
     if in_flight_count > active_limit:
         raise GenerationLimitReached(TOO_MANY_ACTIVE.format(limit=active_limit))
     if this_hour > hourly_limit:
-        this_hours = (
-            Generation.objects.for_user(user)
-            .exclude(step=SCRAPE)
-            .filter(created_at__gt=limit_counts.hour_ago())
-        )
+        this_hours = Generation.objects.for_user(user).exclude(step=SCRAPE).filter(created_at__gt=hour_ago)
         retry_after = _seconds_until_a_start_fits(this_hours, limit=hourly_limit)
         raise GenerationLimitReached(
             TOO_MANY_PER_HOUR.format(wait=wait_in_words(retry_after)), retry_after=retry_after

@@ -31,15 +31,15 @@ def counts_sql(vendor: str) -> str:
     )
 
 
-def counts_params(user_id: int, *, up_to_active: int, up_to_hourly: int) -> list:
-    """The in-flight generations (counted up to `up_to_active`) and those started within the hour,
-    Meta Ads Full's free scrapes not among them (counted up to `up_to_hourly`)."""
+def counts_params(user_id: int, *, since, up_to_active: int, up_to_hourly: int) -> list:
+    """The in-flight generations (counted up to `up_to_active`) and those started after `since`
+    (hour_ago()), Meta Ads Full's free scrapes not among them (counted up to `up_to_hourly`)."""
     return [
         user_id,
         *Generation.IN_FLIGHT,
         up_to_active,
         user_id,
-        hour_ago(),
+        since,
         Generation.Step.SCRAPE,
         up_to_hourly,
     ]

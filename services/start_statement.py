@@ -72,7 +72,9 @@ def start_if_admitted(
     hourly_limit = settings.GENERATIONS_PER_HOUR
     seen = _seen_statement(connection.vendor)
     seen_params = [
-        *limit_counts.counts_params(user.pk, up_to_active=active_limit, up_to_hourly=hourly_limit),
+        *limit_counts.counts_params(
+            user.pk, since=limit_counts.hour_ago(), up_to_active=active_limit, up_to_hourly=hourly_limit
+        ),
         user.pk,
     ]
     spend = spend_in_statement(
@@ -125,6 +127,6 @@ def _seen_statement(vendor: str) -> str:
     quote = connection.ops.quote_name
     balance_table = quote(CreditBalance._meta.db_table)
     user_id = quote(CreditBalance._meta.get_field("user").column)
-    counts = limit_counts.counts_sql(connection.vendor)
+    counts = limit_counts.counts_sql(vendor)
     # Only names from the models' metadata are formatted in; every value is a parameter.
     return f"seen AS (SELECT xmin AS version, {counts} FROM {balance_table} WHERE {user_id} = %s)"  # noqa: S608
