@@ -9,6 +9,7 @@ out — SQLite returns datetimes as text, for instance).
 """
 
 import functools
+from enum import Enum
 from typing import NamedTuple
 
 from django.db import connections, router
@@ -193,8 +194,14 @@ def _row(obj, does_receivers_work: bool) -> _Row:
     connection = connections[using]
     with_pk = obj.pk is not None or model._meta.auto_field is None
     shape = _shape(model, using, with_pk)
-    values = [field.get_db_prep_save(field.pre_save(obj, True), connection) for field in shape.fields]
+    values = [_plain(field.get_db_prep_save(field.pre_save(obj, True), connection)) for field in shape.fields]
     return _Row(connection, with_pk, shape, values)
+
+
+def _plain(value):
+    """A choices enum member as its value (what psycopg would send for it): psycopg finds the
+    dumper of a type it has no entry for by walking the type's MRO, afresh in every cursor."""
+    return value.value if isinstance(value, Enum) else value
 
 
 @functools.cache

@@ -8,6 +8,7 @@ no exact total.
 """
 
 import functools
+import re
 from datetime import timedelta
 
 from django.db import connection
@@ -21,28 +22,30 @@ def counts_sql(vendor: str) -> str:
     """`(…) AS in_flight, (…) AS this_hour`: two scalar subqueries for a SELECT list, built once per
     database vendor. Their parameters come from `counts_params`."""
     table = connection.ops.quote_name(Generation._meta.db_table)
-    in_flight = ", ".join(["%s"] * len(Generation.IN_FLIGHT))
-    # Only the table name is formatted in; every value is a parameter.
+    in_flight = ", ".join(_literal(status) for status in Generation.IN_FLIGHT)
+    scrape = _literal(Generation.Step.SCRAPE)
+    # The table name and the model's fixed choices are formatted in; every other value is a
+    # parameter.
     return (
         f"(SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE user_id = %s AND status IN ({in_flight}) "  # noqa: S608
         "LIMIT %s) AS counted) AS in_flight, "
         f"(SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE user_id = %s AND created_at > %s "  # noqa: S608
-        "AND step <> %s LIMIT %s) AS counted) AS this_hour"
+        f"AND step <> {scrape} LIMIT %s) AS counted) AS this_hour"
     )
+
+
+def _literal(choice) -> str:
+    """A model choice's value as an SQL string literal: the statuses and the step never vary, so
+    they are part of the statement's text rather than parameters bound on every start."""
+    if not re.fullmatch(r"[a-z_]+", choice.value):
+        raise ValueError(f"{choice.value!r} is not a plain choice value")
+    return f"'{choice.value}'"
 
 
 def counts_params(user_id: int, *, since, up_to_active: int, up_to_hourly: int) -> list:
     """The in-flight generations (counted up to `up_to_active`) and those started after `since`
     (hour_ago()), Meta Ads Full's free scrapes not among them (counted up to `up_to_hourly`)."""
-    return [
-        user_id,
-        *Generation.IN_FLIGHT,
-        up_to_active,
-        user_id,
-        since,
-        Generation.Step.SCRAPE,
-        up_to_hourly,
-    ]
+    return [user_id, up_to_active, user_id, since, up_to_hourly]
 
 
 def hour_ago():

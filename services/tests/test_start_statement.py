@@ -4,6 +4,8 @@
 import io
 import threading
 import time
+from enum import Enum
+from types import SimpleNamespace
 
 import pytest
 from django.core.management import call_command
@@ -22,6 +24,7 @@ from services.actions import (
     fail_generation,
     start_generation,
 )
+from services.limit_counts import _literal, counts_sql
 from services.registry import TOOLS
 from services.start_statement import applies, start_if_admitted
 from services.tasks import run_generation_task
@@ -154,6 +157,15 @@ def test_psycopg_keeps_the_statement_converted(alice):
     sql, params = next((sql, params) for sql, params in sent if sql.startswith("WITH"))
     assert len(sql.encode()) <= MAX_CACHED_STATEMENT_LENGTH
     assert len(params) <= MAX_CACHED_STATEMENT_PARAMS
+    # psycopg finds a choices enum member's dumper by walking its class's MRO, afresh in every
+    # cursor; the plain value it would send is found at once.
+    assert not [param for param in params if isinstance(param, Enum)]
+
+
+def test_only_plain_choice_values_are_written_into_the_counts_text():
+    assert "status IN ('queued', 'running')" in counts_sql(connection.vendor)
+    with pytest.raises(ValueError, match="not a plain choice value"):
+        _literal(SimpleNamespace(value="it's"))
 
 
 def test_it_applies_to_the_database_queue_on_postgresql(settings):
