@@ -109,7 +109,11 @@ class Generation(models.Model):
 
     IN_FLIGHT = (Status.QUEUED, Status.RUNNING)
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="generations")
+    # No index of its own: the (user, …) indexes below serve every lookup by user, and each index
+    # is one more write for every generation started.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="generations", db_index=False
+    )
     tool = models.CharField(max_length=40)  # registry slug, e.g. "meta-copy"
     service_type = models.CharField(max_length=40, choices=ServiceType.choices)
     step = models.CharField(max_length=10, choices=Step.choices, blank=True, default=Step.NONE)
