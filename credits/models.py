@@ -101,7 +101,8 @@ class LedgerEntry(models.Model):
         blank=True,
         help_text='What the entry is for: "generation:42", a Stripe invoice id, …',
     )
-    idempotency_key = models.CharField(max_length=200, null=True, blank=True)  # unique: see Meta
+    # Unique (see Meta), so an entry without a key stores NULL: many such entries, one per key.
+    idempotency_key = models.CharField(max_length=200, null=True, blank=True)  # noqa: DJ001
     balance_after = models.IntegerField()
     # RESTRICT, not SET_NULL: nulling the column would edit ledger rows. Deactivate a
     # staff account that granted credits instead of deleting it.
