@@ -1,5 +1,6 @@
 """The staff's Users screen: find an account, open it, reach its records, add one."""
 
+import re
 import pytest
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -126,7 +127,14 @@ def test_the_avatar_is_shown_but_cannot_be_uploaded_here(staff_client, alice):
 def test_the_admin_index_names_the_users_section_apart_from_allauths_accounts(staff_client):
     page = staff_client.get(reverse("admin:index")).content.decode()
     assert page.count(">Accounts<") == 1  # allauth's e-mail addresses
-    assert ">Users<" in page
+    assert ">People<" in page and ">Users<" in page
+
+
+def test_the_users_lists_breadcrumbs_name_the_section_and_the_list_once_each(staff_client):
+    page = staff_client.get(reverse("admin:accounts_user_changelist")).content.decode()
+    breadcrumbs = page[page.index('class="breadcrumbs"') :]
+    breadcrumbs = breadcrumbs[: breadcrumbs.index("</ol>")]
+    assert re.findall(r"<li[^>]*>(?:<a [^>]*>)?([^<]+)", breadcrumbs) == ["Home", "People", "Users"]
 
 
 def test_accounts_are_closed_by_deactivating_and_never_offered_for_deletion(staff_client, alice):
