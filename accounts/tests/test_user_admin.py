@@ -1,6 +1,7 @@
 """The staff's Users screen: find an account, open it, reach its records, add one."""
 
 import re
+
 import pytest
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
