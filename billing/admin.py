@@ -17,7 +17,7 @@ from billing.models import (
     Subscription,
     validate_plan_features,
 )
-from config.admin_display import pretty_json
+from config.admin_display import cut_in_lists, pretty_json
 from config.view_only_admin import ViewOnlyAdmin
 from credits.actions import SIGNUP_CREDITS
 
@@ -88,13 +88,13 @@ class PlanAdmin(admin.ModelAdmin):
     def price_id_in_force(self, plan: Plan) -> str:
         plan = stored_plan(plan)
         source = " (from STRIPE_PRICE_…)" if settings.STRIPE_PLAN_PRICE_IDS.get(plan.id) else ""
-        return f"{plan.price_id or '—'}{source}"
+        return cut_in_lists(f"{plan.price_id or '—'}{source}")
 
     @admin.display(description="Payment link in force")
     def payment_link_in_force(self, plan: Plan) -> str:
         plan = stored_plan(plan)
         source = " (from STRIPE_LINK_…)" if settings.STRIPE_PLAN_LINKS.get(plan.id) else ""
-        return f"{plan.payment_link or '—'}{source}"
+        return cut_in_lists(f"{plan.payment_link or '—'}{source}")
 
     def get_readonly_fields(self, request, obj=None):
         # The primary key names the plan in code (Free, env variable mapping): fixed once created.

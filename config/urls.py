@@ -11,6 +11,10 @@ admin.site.login_form = RateLimitedAdminAuthenticationForm
 # The brand is a setting (spec README), in the staff area too.
 admin.site.site_header = f"{settings.PRODUCT_NAME} administration"
 admin.site.site_title = f"{settings.PRODUCT_NAME} staff"
+# No sidebar of every model beside each page: with a list's filters it left the list under half
+# of a laptop's screen, and the users', ledger's and generations' lists scrolled sideways. The
+# index and the breadcrumbs lead everywhere it did.
+admin.site.enable_nav_sidebar = False
 
 urlpatterns = [
     path("", views.landing, name="landing"),
