@@ -116,20 +116,25 @@ def bob_client(bob):
     return c
 
 
-@pytest.fixture
-def signed_in_page(page, live_server, alice):
-    """A Playwright page signed in as alice, on her dashboard. The session comes from
-    `force_login`, handed to the browser as its cookie: driving the sign-in form cost every
-    browser test seconds, and accounts/tests/test_auth_browser.py drives it for real."""
+def sign_in_browser(page, live_server, user) -> None:
+    """Signs the Playwright page's browser in as `user`: a session from `force_login`, handed to
+    the browser as its cookie. Driving the sign-in form cost every browser test seconds, and
+    accounts/tests/test_auth_browser.py drives it for real."""
     from django.conf import settings
     from django.test import Client
 
     client = Client()
-    client.force_login(alice)
+    client.force_login(user)
     session = client.cookies[settings.SESSION_COOKIE_NAME]
     page.context.add_cookies(
         [{"name": settings.SESSION_COOKIE_NAME, "value": session.value, "url": live_server.url}]
     )
+
+
+@pytest.fixture
+def signed_in_page(page, live_server, alice):
+    """A Playwright page signed in as alice (sign_in_browser), on her dashboard."""
+    sign_in_browser(page, live_server, alice)
     page.goto(f"{live_server.url}/dashboard")
     assert page.url == f"{live_server.url}/dashboard", f"alice's session cookie was refused ({page.url})"
     return page

@@ -3,11 +3,11 @@ page nor the list's own box scrolls sideways."""
 
 import pytest
 from django.contrib import admin
-from django.test import Client
 from django.urls import reverse
 
 from billing.models import Plan
 from billing.tests.stripe_fixtures import ensure_plans_seeded
+from config.pytest_plugin import sign_in_browser
 from credits.actions import grant_credits
 from services.actions import start_generation
 from services.registry import TOOLS
@@ -25,12 +25,7 @@ def test_every_admin_list_fits_a_laptop_screen(page, live_server, staff, alice, 
     settings.STRIPE_PLAN_LINKS = {**settings.STRIPE_PLAN_LINKS, "ultimate": LONG_LINK + "x"}
     grant_credits(user=alice, amount=500, reason="Welcome back", idempotency_key="grant")
     start_generation(user=alice, tool=TOOLS["meta-copy"], inputs=META_COPY_INPUTS, idempotency_key="k")
-    client = Client()
-    client.force_login(staff)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-    )
+    sign_in_browser(page, live_server, staff)
     page.set_viewport_size({"width": 1280, "height": 900})
 
     too_wide = {}
