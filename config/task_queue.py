@@ -8,18 +8,20 @@ same row with `config.sql.insert`, a fraction of the Python. The library's pre_s
 """
 
 from django_tasks_db.backend import DatabaseBackend as LibraryDatabaseBackend
-from django_tasks_db.compat import normalize_json, task_enqueued
+from django_tasks_db.backend import TaskResult
+from django_tasks_db.compat import TaskResultStatus, normalize_json, task_enqueued
 from django_tasks_db.models import DBTaskResult, get_date_max
+from django_tasks_db.utils import normalize_uuid
 
 from config import sql
 
 
 class DatabaseBackend(LibraryDatabaseBackend):
     def enqueue(self, task, args, kwargs):
-        # The library's, building the result once: it builds it for the signal and again for the
-        # caller, and each build imports the task and copies it.
+        # The library's, building the result once (it builds it for the signal and again for the
+        # caller), from the task in hand.
         self.validate_task(task)
-        result = self._task_to_db_task(task, args, kwargs).task_result
+        result = self.written_result(self._task_to_db_task(task, args, kwargs), task)
         self.announce(result)
         return result
 
@@ -39,6 +41,28 @@ class DatabaseBackend(LibraryDatabaseBackend):
             queue_name=task.queue_name,
             run_after=task.run_after or get_date_max(),
             backend_name=self.alias,
+        )
+
+    def written_result(self, row: DBTaskResult, task) -> TaskResult:
+        """`row.task_result` for a row just written from `task` (unsaved_row): the library's
+        property rebuilds the task from the row — imports it by its path, copies it with
+        Task.using and validates the copy — which is `task` again, at twice the cost of building
+        the result from `task` (29 µs against 16 µs, measured in a loop). Tests hold the two
+        equal."""
+        return TaskResult(
+            db_result=row,
+            task=task,
+            id=normalize_uuid(row.id),
+            status=TaskResultStatus[row.status],
+            enqueued_at=row.enqueued_at,
+            started_at=None,
+            last_attempted_at=None,
+            finished_at=None,
+            args=row.args_kwargs["args"],
+            kwargs=row.args_kwargs["kwargs"],
+            backend=row.backend_name,
+            errors=[],
+            worker_ids=row.worker_ids,
         )
 
     def announce(self, task_result) -> None:

@@ -116,7 +116,7 @@ def start_if_admitted(
     # Enqueue announces a job as it writes it; this one exists once committed (now, or when the
     # caller's transaction commits). Robust: a failing receiver is logged, never turned into an
     # error answer for a start that committed.
-    transaction.on_commit(lambda: backend.announce(job.task_result), robust=True)
+    transaction.on_commit(lambda: backend.announce(backend.written_result(job, task)), robust=True)
     return generation
 
 
