@@ -105,7 +105,8 @@ class LedgerEntry(models.Model):
     idempotency_key = models.CharField(max_length=200, null=True, blank=True)  # noqa: DJ001
     balance_after = models.IntegerField()
     # RESTRICT, not SET_NULL: nulling the column would edit ledger rows. Deactivate a
-    # staff account that granted credits instead of deleting it.
+    # staff account that granted credits instead of deleting it. Indexed only where set
+    # (ledger_created_by): spends and refunds, the most of the ledger, name no staff member.
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -113,6 +114,7 @@ class LedgerEntry(models.Model):
         on_delete=models.RESTRICT,
         related_name="ledger_entries_created",
         help_text="The staff member who made a manual grant or correction.",
+        db_index=False,
     )
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
 
@@ -121,7 +123,12 @@ class LedgerEntry(models.Model):
     class Meta:
         verbose_name_plural = "ledger entries"
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["user", "-created_at"], name="ledger_user_newest")]
+        indexes = [
+            models.Index(fields=["user", "-created_at"], name="ledger_user_newest"),
+            models.Index(
+                fields=["created_by"], condition=Q(created_by__isnull=False), name="ledger_created_by"
+            ),
+        ]
         constraints = [
             models.CheckConstraint(condition=Q(kind__in=LedgerKind.values), name="ledger_kind_valid"),
             models.CheckConstraint(

@@ -1,5 +1,5 @@
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from credits.actions import spend_credits
 from credits.models import AppendOnlyError, CreditBalance, LedgerEntry, balance_of
@@ -51,6 +51,23 @@ def test_a_staff_member_who_granted_credits_cannot_be_deleted(alice, staff):
 
     with pytest.raises(RestrictedError):
         staff.delete()
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's planner and index sizes")
+def test_entries_by_a_staff_member_are_found_through_an_index_that_holds_only_theirs(alice, staff):
+    from credits.actions import grant_credits
+
+    grant_credits(user=alice, amount=5, reason="Thanks", idempotency_key="k", created_by=staff)
+    spend_credits(user=alice, amount=1, reason="Meta Copy", reference="generation:1", idempotency_key="s")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'ledger_created_by'")
+        assert cursor.fetchone()[0].endswith("WHERE (created_by_id IS NOT NULL)")
+    with transaction.atomic(), connection.cursor() as cursor:
+        # The lookup deleting a staff account makes (RESTRICT), with a sequential scan ruled out.
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        plan = LedgerEntry.objects.filter(created_by__in=[staff.pk]).explain()
+    assert "ledger_created_by" in plan
+    assert LedgerEntry.objects.filter(created_by=staff).count() == 1
 
 
 def test_the_database_refuses_a_negative_balance(alice):
