@@ -201,6 +201,8 @@ export function useGeneration({ slug, urls, onSettled, onResume, mayAdopt = () =
         );
         setConnectionLost(false);
         unanswered.current = null;
+        // The run is kept before the start's key goes: a reload at any instant finds one of them.
+        if (!isFinished(generation)) rememberFollowed(slug, generation.id);
         forgetTab(startingKey(slug));
         if (Number.isFinite(generation.balance)) creditsChanged(generation.balance);
         if (isFinished(generation)) settle(generation);

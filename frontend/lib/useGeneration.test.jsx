@@ -1,5 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { onCreditsChanged } from "./events.js";
 import { LOST_TRACK, START_UNCONFIRMED, START_WINDOW_MS, useGeneration } from "./useGeneration.js";
 
 const urls = { generations: "/api/generations/", generation: "/api/generations/{id}/", active: "/api/generations/active/" };
@@ -212,6 +213,19 @@ describe("useGeneration across a reload", () => {
     expect(hook.result.current.busy).toBe(true);
     expect(sessionStorage.getItem("adsmith:starting:meta-copy")).toBeNull();
     expect(sessionStorage.getItem("adsmith:following:meta-copy")).toBe("7");
+  });
+
+  it("always knows the run a reload should pick up: the run is kept before its start's key is dropped", async () => {
+    const { hook } = await generationHook();
+    // What a reload would find at the moment the answer reaches the page (its balance shown).
+    const seen = [];
+    const keys = () => ["starting", "following"].map((kind) => sessionStorage.getItem(`adsmith:${kind}:meta-copy`));
+    const stop = onCreditsChanged(() => seen.push(keys()));
+    await act(async () => hook.result.current.start({ brand: "Glow" }));
+    stop();
+
+    expect(seen[0]).toEqual([null, "7"]);
+    expect(keys()).toEqual([null, "7"]);
   });
 
   it("forgets a start the server answered, refused or taken", async () => {
