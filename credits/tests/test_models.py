@@ -1,7 +1,8 @@
 import pytest
 from django.db import IntegrityError, connection, transaction
+from django.db.models import RestrictedError
 
-from credits.actions import spend_credits
+from credits.actions import grant_credits, spend_credits
 from credits.models import AppendOnlyError, CreditBalance, LedgerEntry, balance_of
 
 
@@ -43,10 +44,6 @@ def test_deleting_an_account_removes_its_balance_and_ledger_together(alice, bob)
 
 
 def test_a_staff_member_who_granted_credits_cannot_be_deleted(alice, staff):
-    from django.db.models import RestrictedError
-
-    from credits.actions import grant_credits
-
     grant_credits(user=alice, amount=5, reason="Thanks", idempotency_key="k", created_by=staff)
 
     with pytest.raises(RestrictedError):
@@ -55,8 +52,6 @@ def test_a_staff_member_who_granted_credits_cannot_be_deleted(alice, staff):
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's planner and index sizes")
 def test_entries_by_a_staff_member_are_found_through_an_index_that_holds_only_theirs(alice, staff):
-    from credits.actions import grant_credits
-
     grant_credits(user=alice, amount=5, reason="Thanks", idempotency_key="k", created_by=staff)
     spend_credits(user=alice, amount=1, reason="Meta Copy", reference="generation:1", idempotency_key="s")
     with connection.cursor() as cursor:
