@@ -250,6 +250,10 @@ def test_a_run_started_in_another_tab_leaves_this_tabs_draft_and_own_run_alone(
     # B's run ends and B starts another: the newest run of the tool is now B's.
     run_generation(generation_id=Generation.objects.get(input_data__brand="Bravo").pk)
     expect(tab_b.get_by_test_id("progress-overlay")).to_be_hidden(timeout=POLL_TIMEOUT_MS)
+    # As a person would, B waits for its result: the result's heading takes focus when it shows,
+    # which scrolls the page, and a scroll between the press and the release of a click on the
+    # button lets the release land elsewhere (no submit).
+    expect(tab_b.get_by_test_id("result")).to_be_visible()
     with tab_b.expect_response(_generation_started):
         tab_b.get_by_role("button", name="Generate Meta Copy (20 credits)").click()
     expect(tab_b.get_by_test_id("progress-overlay")).to_be_visible()
