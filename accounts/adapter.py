@@ -33,6 +33,7 @@ INVALID_CREDENTIALS = "Invalid email or password"
 PASSWORD_RESET_DONE = "Your password has been reset. Sign in with your new password."
 PASSWORD_CHANGED = "Password changed successfully"
 PASSWORD_SET = "Password set successfully"
+EMAIL_CHANGE_TAKEN = "Unable to confirm {email} because another account now uses that address."
 
 # allauth message templates we word differently (or not at all: `None` drops the message,
 # because post_login adds the right one itself).
@@ -110,14 +111,24 @@ class AccountAdapter(DefaultAccountAdapter):
         # refused as allauth refuses one for an address another account has confirmed. (Making
         # it the sign-in address would collide with the other account's.)
         if User.objects.email_taken_by_another(email_address.email, user=email_address.user):
+            # Not allauth's "already confirmed by a different account": the other account may
+            # only have signed up with it, unconfirmed.
             self.add_message(
-                request,
-                messages.ERROR,
-                "account/messages/email_confirmation_failed.txt",
-                {"email": email_address.email},
+                request, messages.ERROR, message=EMAIL_CHANGE_TAKEN.format(email=email_address.email)
             )
             return False
         return super().confirm_email(request, email_address)
+
+    def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
+        # A password reset asked for a closed account's address: allauth finds no active account
+        # and would write "we do not have any record of such an account … sign up", which
+        # refuses this address. Say what is true instead.
+        if (
+            template_prefix == "account/email/unknown_account"
+            and User.objects.filter(email__iexact=email, is_active=False).exists()
+        ):
+            template_prefix = "account/email/closed_account"
+        super().send_mail(template_prefix, email, context)
 
     def get_password_change_redirect_url(self, request) -> str:
         # Change and Set Password are reached from the profile, and go back to it.

@@ -309,6 +309,15 @@ class SetPasswordForm(ClientRulesMixin, allauth_forms.SetPasswordForm):
         _one_new_password(self)
 
 
+class Textarea(forms.Textarea):
+    """A textarea whose line breaks are counted as the page counts them. Browsers send each as
+    CR LF, so a bio the page's counter showed at 500 arrived longer and was refused."""
+
+    def value_from_datadict(self, data, files, name):
+        value = super().value_from_datadict(data, files, name)
+        return value.replace("\r\n", "\n").replace("\r", "\n") if isinstance(value, str) else value
+
+
 class ProfileForm(ClientRulesMixin, forms.Form):
     """Profile: full name, email, company, website, bio, and the avatar — the storage name
     of an image the user uploaded (empty removes it)."""
@@ -350,7 +359,7 @@ class ProfileForm(ClientRulesMixin, forms.Form):
         required=False,
         max_length=BIO_MAX,
         error_messages={"max_length": BIO_TOO_LONG},
-        widget=forms.Textarea(attrs={"rows": 4, "placeholder": "Tell us a little about yourself"}),
+        widget=Textarea(attrs={"rows": 4, "placeholder": "Tell us a little about yourself"}),
     )
     avatar = forms.CharField(required=False, widget=forms.HiddenInput)
 

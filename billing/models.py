@@ -77,6 +77,7 @@ validate_stripe_price_id = RegexValidator(
 
 PLAN_PRICE_MESSAGE = "The price cannot be negative. Enter 0 for a free plan."
 PLAN_FREE_TIER_MESSAGE = "A plan with a price is not in the Free tier: choose Starter, or set the price to 0."
+PLAN_PAID_TIER_MESSAGE = "A plan in the Starter tier is sold: enter its price, or choose the Free tier."
 PLAN_PRICE_ID_TAKEN_MESSAGE = (
     "The {plan} plan is already sold under this price id: each plan needs its own Stripe price."
 )
@@ -287,9 +288,12 @@ class Plan(models.Model):
         if self.id == FREE_PLAN_ID and not self.is_active:
             errors["is_active"] = FREE_PLAN_ACTIVE_MESSAGE
         # The tier says how the sidebar and the dashboard speak of the plan ("upgrade"): a plan
-        # that costs money is never the free one.
+        # that costs money is never the free one …
         if self.tier == self.Tier.FREE and self.price and self.price > 0:
             errors["tier"] = PLAN_FREE_TIER_MESSAGE
+        # … and a paid one always costs money: at 0 its card would offer nothing to buy.
+        if self.tier == self.Tier.STARTER and self.price is not None and self.price == 0:
+            errors["price"] = PLAN_PAID_TIER_MESSAGE
         # Invoices and subscriptions find their plan by price id: two plans under one would
         # credit one plan's buyers with the other's credits.
         if self.stripe_price_id and (

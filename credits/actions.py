@@ -38,6 +38,9 @@ SIGNUP_CREDITS = 100
 # One operation moves at most this many credits: a typo in a staff grant gets a clear
 # error instead of overflowing the integer columns.
 MAX_AMOUNT = 10_000_000
+# Grants stop at this balance, with the same kind of error. Refunds may pass it (they only give
+# back what was spent), and the columns hold twice as much.
+MAX_BALANCE = 1_000_000_000
 
 GRANT_KINDS = (LedgerEntry.Kind.GRANT, LedgerEntry.Kind.PURCHASE, LedgerEntry.Kind.ADJUSTMENT)
 _TEXT_LIMIT = 200  # reference and idempotency_key column length
@@ -90,12 +93,17 @@ def grant_credits(
         _ensure_balance_row(user)
         try:
             with transaction.atomic():  # a savepoint: losing a race undoes the UPDATE too
-                balance_after = _add_to_balance(user, amount)
+                balance_after = _add_to_balance(user, amount, up_to=MAX_BALANCE)
                 if balance_after is None:
                     # As in spend_credits: a twin with this key may have committed while
                     # we waited for the row lock.
                     if first := _entry_with_key(idempotency_key, user=user, kind=kind, amount=amount):
                         return first
+                    if amount > 0:
+                        raise CreditError(
+                            f"Cannot add {amount:,} credits: the balance is {balance_of(user):,} "
+                            f"and can be at most {MAX_BALANCE:,}."
+                        )
                     raise CreditError(
                         f"Cannot remove {-amount} credits: the balance is {balance_of(user)} "
                         "and cannot go below zero."
@@ -398,16 +406,22 @@ def _ensure_balance_row(user) -> None:
     CreditBalance.objects.bulk_create([CreditBalance(user_id=user.pk, balance=0)], ignore_conflicts=True)
 
 
-def _add_to_balance(user, amount: int) -> int | None:
-    """One conditional UPDATE; a negative amount only applies if the balance covers it.
-    Returns the balance it left, or None when no row changed.
+def _add_to_balance(user, amount: int, *, up_to: int | None = None) -> int | None:
+    """One conditional UPDATE; a negative amount only applies if the balance covers it, a
+    positive one, given `up_to`, only if the balance stays at most that. Returns the balance it
+    left, or None when no row changed.
 
     Written out because the ORM's update() cannot say RETURNING: the new balance comes back
     with the UPDATE instead of from a second read. (SQLite ≥ 3.35 and PostgreSQL both have it.)
     """
     now = connection.ops.adapt_datetimefield_value(timezone.now())
+    params = [amount, now, user.pk, max(-amount, 0)]
+    condition = ""
+    if up_to is not None and amount > 0:
+        condition = f"{connection.ops.quote_name(CreditBalance._meta.get_field('balance').column)} <= %s"
+        params.append(up_to - amount)
     with connection.cursor() as cursor:
-        cursor.execute(_balance_update_statement(connection.vendor), [amount, now, user.pk, max(-amount, 0)])
+        cursor.execute(_balance_update_statement(connection.vendor, condition), params)
         row = cursor.fetchone()
     return None if row is None else row[0]
 

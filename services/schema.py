@@ -336,6 +336,9 @@ class ToolSchema:
         errors: dict[str, list[str]] = {}
         for f in self.fields:
             if not f.is_shown(merged, defaults):
+                # Sent empty, not left out: the engines' documented requests list every field.
+                # (Text typed before the choice changed is not what the user asked for.)
+                cleaned[f.name] = ""
                 continue
             value, error = f.clean(merged.get(f.name), merged)
             if error:

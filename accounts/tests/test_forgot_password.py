@@ -39,6 +39,20 @@ def test_an_unknown_address_looks_the_same_and_gets_no_reset_link(client, db):
     assert "/reset-password/" not in "".join(m.body for m in mail.outbox)
 
 
+def test_a_closed_accounts_address_is_told_the_account_is_closed_not_to_sign_up(client, alice):
+    alice.is_active = False
+    alice.save(update_fields=["is_active"])
+
+    page = client.post("/forgot-password", {"email": "Alice@Example.com"}, follow=True).content.decode()
+
+    assert "Check your email" in page  # the page says the same whatever the address
+    [message] = mail.outbox
+    assert message.to == ["Alice@Example.com"]  # as typed
+    assert message.subject == "[Adsmith AI] Your account is closed"
+    assert "That account is closed, so its password cannot be reset" in message.body
+    assert "/reset-password/" not in message.body and "sign up" not in message.body.lower()
+
+
 def test_an_invalid_address_shows_the_documented_message(client, db):
     response = client.post("/forgot-password", {"email": "nope"})
     assert response.status_code == 200

@@ -94,6 +94,16 @@ def test_a_bio_of_exactly_500_characters_is_fine(alice_client, alice):
     assert alice_client.post("/profile", profile_data(alice, bio="x" * 500)).status_code == 302
 
 
+def test_line_breaks_in_the_bio_count_once_as_the_page_counts_them(alice_client, alice):
+    # Browsers send a textarea's line breaks as CR LF.
+    lines = ["x" * 99] * 5
+    assert alice_client.post("/profile", profile_data(alice, bio="\r\n".join(lines))).status_code == 302
+
+    alice.refresh_from_db()
+    assert alice.bio == "\n".join(lines)
+    assert len(alice.bio) == 499
+
+
 def test_a_new_email_waits_for_confirmation_then_becomes_the_sign_in_email(alice, client):
     # Once asked for a password reset (allauth then records her address, as non-primary).
     alice_client = client
@@ -183,6 +193,25 @@ def test_a_change_to_an_address_staff_gave_another_account_is_dropped(alice_clie
     page = alice_client.get("/profile").content.decode()
     assert "Waiting for confirmation" not in page
     assert "Your change to <strong>shared@example.com</strong> was cancelled" in page
+
+
+def test_opening_the_link_after_someone_signed_up_with_the_address_says_so_truly(alice_client, alice):
+    alice_client.post("/profile", profile_data(alice, email="shared@example.com"))
+    link = confirm_link(mail.outbox[-1])
+    signed_up = Client().post(
+        "/signup",
+        {"name": "Sam", "email": "shared@example.com", "password1": "Str0ngPassw0rd", "accept_terms": "on"},
+    )
+    assert signed_up.status_code == 302
+    assert not EmailAddress.objects.filter(email="shared@example.com", verified=True).exists()
+
+    response = alice_client.post(link)
+
+    assert toasts(response)[-1] == (
+        "Unable to confirm shared@example.com because another account now uses that address."
+    )
+    alice.refresh_from_db()
+    assert alice.email == "alice@example.com"
 
 
 def test_an_uploaded_avatar_is_saved_and_shown_in_the_shell(alice_client, alice):

@@ -50,7 +50,11 @@ def test_profile_edit_with_avatar_upload_and_each_validation_message(
     name.fill("Alice Jones")
     email.fill("alice@example.com")
     website.fill("https://alice.example.com")
-    bio.fill("I run ads for small shops.")
+    # Line breaks count once, as the counter counts them (the browser sends each as CR LF).
+    bio_text = "I run ads for small shops.\n" + "\n".join(["y" * 49] * 9)
+    bio_text += "z" * (500 - len(bio_text))
+    bio.fill(bio_text)
+    expect(page.locator("[data-counter-for=bio]")).to_have_text("500/500")
     expect(page.locator("[data-error-for=name]")).to_be_hidden()
     save.click()
     page.wait_for_url(f"{live_server.url}/profile")
@@ -60,12 +64,9 @@ def test_profile_edit_with_avatar_upload_and_each_validation_message(
     expect(avatar).to_be_visible()  # the top bar shows the avatar now, loaded from its owner-only URL
     expect(avatar).to_have_js_property("complete", True)
     assert avatar.evaluate("img => img.naturalWidth") > 0
+    expect(page.locator("[data-counter-for=bio]")).to_have_text("500/500")
     alice.refresh_from_db()
-    assert (alice.name, alice.website, alice.bio) == (
-        "Alice Jones",
-        "https://alice.example.com",
-        "I run ads for small shops.",
-    )
+    assert (alice.name, alice.website, alice.bio) == ("Alice Jones", "https://alice.example.com", bio_text)
     assert alice.avatar.name.startswith(f"user-uploads/{alice.pk}/avatar-")
 
     page.get_by_role("button", name="Remove").click()

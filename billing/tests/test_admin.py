@@ -127,6 +127,17 @@ def test_a_plan_with_a_price_is_not_in_the_free_tier(staff_client, plans):
     assert Plan.objects.get(id="starter").tier == "starter"
 
 
+def test_a_plan_in_the_starter_tier_has_a_price(staff_client, plans):
+    data = plan_form_data(staff_client, "starter") | {"price": "0"}
+
+    response = staff_client.post("/admin/billing/plan/starter/change/", data)
+
+    assert response.context["adminform"].form.errors["price"] == [
+        "A plan in the Starter tier is sold: enter its price, or choose the Free tier."
+    ]
+    assert Plan.objects.get(id="starter").price > 0
+
+
 def test_plan_features_are_saved_without_surrounding_spaces(staff_client, plans):
     data = plan_form_data(staff_client, "starter") | {"features": '[" Priority support ", "Export"]'}
 

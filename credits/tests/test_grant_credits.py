@@ -1,6 +1,6 @@
 import pytest
 
-from credits.actions import CreditError, grant_credits
+from credits.actions import MAX_AMOUNT, MAX_BALANCE, CreditError, grant_credits, refund_credits, spend_credits
 from credits.models import LedgerEntry, balance_of
 
 
@@ -67,6 +67,39 @@ def test_a_negative_adjustment_below_zero_is_refused(alice):
 
     assert balance_of(alice) == 100
     assert not LedgerEntry.objects.filter(kind="adjustment").exists()
+
+
+def fill_to_just_below_the_cap(user):
+    """Grants of the largest amount until one more would pass MAX_BALANCE."""
+    for n in range((MAX_BALANCE - balance_of(user)) // MAX_AMOUNT):
+        grant(user, MAX_AMOUNT, f"fill:{n}")
+    return balance_of(user)
+
+
+def test_a_grant_past_the_largest_balance_is_refused_with_a_clear_message(alice, assert_consistent):
+    # PostgreSQL's integer column would overflow at 2,147,483,647 with a raw error.
+    balance = fill_to_just_below_the_cap(alice)
+    assert MAX_BALANCE - MAX_AMOUNT < balance <= MAX_BALANCE
+
+    with pytest.raises(CreditError, match=f"the balance is {balance:,} and can be at most 1,000,000,000"):
+        grant(alice, MAX_AMOUNT, "one-too-many")
+
+    assert balance_of(alice) == balance
+    assert not LedgerEntry.objects.filter(idempotency_key="one-too-many").exists()
+    grant(alice, MAX_BALANCE - balance, "up-to-the-cap")
+    assert balance_of(alice) == MAX_BALANCE
+    assert_consistent(alice)
+
+
+def test_a_refund_is_never_refused_for_the_largest_balance(alice, assert_consistent):
+    spend_credits(user=alice, amount=80, reason="Meta Creative", reference="generation:1")
+    fill_to_just_below_the_cap(alice)
+    grant(alice, MAX_BALANCE - balance_of(alice), "up-to-the-cap")
+
+    refund_credits(user=alice, reference="generation:1", reason="Refund: failed")
+
+    assert balance_of(alice) == MAX_BALANCE + 80
+    assert_consistent(alice)
 
 
 @pytest.mark.parametrize("kind", ["grant", "purchase"])

@@ -54,6 +54,21 @@ def test_a_correction_below_zero_is_refused_with_a_clear_message(alice):
     assert balance_of(alice) == 100
 
 
+def test_a_grant_past_the_largest_balance_is_refused_with_a_clear_message(alice):
+    from credits.actions import MAX_AMOUNT, MAX_BALANCE
+
+    for n in range(MAX_BALANCE // MAX_AMOUNT - 1):
+        run("alice@example.com", str(MAX_AMOUNT), "--reason", f"Fill {n}")
+
+    with pytest.raises(
+        CommandError, match="Cannot add 10,000,000 credits: the balance is 990,000,100"
+    ) as raised:
+        run("alice@example.com", str(MAX_AMOUNT), "--reason", "One too many")
+
+    assert raised.value.returncode == 1
+    assert balance_of(alice) == 990_000_100
+
+
 def test_an_unknown_email_is_refused(db):
     with pytest.raises(CommandError, match="No account with the e-mail address ghost@example.com"):
         run("ghost@example.com", "10", "--reason", "x")

@@ -448,7 +448,7 @@ def test_social_creative_posts_its_fields_and_reads_the_image(webhook, alice, al
     assert body["service"] == "social_media"
     assert body["productImageUpload"].startswith("data:image/png;base64,")
     assert body["customHeadline"] == "Sale"
-    assert "customSubHeadline" not in body  # hidden unless its option is Custom
+    assert body["customSubHeadline"] == ""  # its option is not Custom: listed, empty
 
 
 def test_social_creative_without_an_image_fails(webhook, alice_assets):
