@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { useAppliedVersion } from "../lib/appliedVersions.js";
+import { creativeEdited } from "../lib/events.js";
 import EditorFrame, { OpeningStatus } from "./EditorFrame.jsx";
 import { CreativeResult } from "./Results.jsx";
 import * as ui from "./ui.js";
@@ -75,14 +77,15 @@ function EditorOpening({ title, onClose }) {
  * page, a history entry). `children({ image, edited, editText })` draws it: `image` is what
  * to show and download (the edited version once text is applied here), `edited` whether it
  * carries custom text, `editText` opens the editor (null for an output with no versions to
- * edit). `image` (the prop) is the creative as the output names it; `output.original` the
+ * edit). Every view of one creative on the page shows what was applied in any of them. `image` (the prop) is the creative as the output names it; `output.original` the
  * one without text, shown again once the editor took the text off.
  */
 export function CreativeWithTextEditor({ output, image, editLabel, appliedMessage, children }) {
   const [editing, setEditing] = useState(false);
-  // What the editor applied here: a version, null once it took the text off, undefined
-  // while nothing was applied (the output's own image and flag stand).
-  const [version, setVersion] = useState(undefined);
+  // What the editor applied, here or in another view of the same creative: a version, null
+  // once it took the text off, undefined while nothing was applied (the output's own image
+  // and flag stand).
+  const version = useAppliedVersion(output?.versionsUrl);
   const editable = Boolean(output?.versionsUrl);
   useEffect(() => {
     if (editable) preloadEditor();
@@ -100,7 +103,7 @@ export function CreativeWithTextEditor({ output, image, editLabel, appliedMessag
           title={editLabel}
           appliedMessage={appliedMessage}
           onApplied={(applied) => {
-            setVersion(applied);
+            creativeEdited(output.versionsUrl, applied);
             setEditing(false);
           }}
           onClose={() => setEditing(false)}

@@ -123,6 +123,41 @@ describe("EditableCreative", () => {
     expect(screen.queryByTestId("custom-text-badge")).toBeNull();
   });
 
+  it("shows what was applied in every view of the same creative, one opened later too", async () => {
+    const { EditableCreative: Card, CreativeWithTextEditor } = await freshEditorSlot();
+    const entry = (
+      <CreativeWithTextEditor output={editable} image={editable.image} editLabel="Edit Text">
+        {({ image, edited }) => <img data-testid="entry-image" data-edited={String(edited)} src={image} alt="" />}
+      </CreativeWithTextEditor>
+    );
+    const { rerender } = render(
+      <>
+        <Card generation={{ id: 5, output: editable }} title="Generated Meta Creative" editLabel="Add Text" />
+        {entry}
+      </>,
+    );
+    expect(screen.getByTestId("entry-image").getAttribute("src")).toBe("/files/original.png");
+    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+    const editor = await screen.findByTestId("text-editor");
+    await within(editor).findByTestId("editor-canvas");
+    fireEvent.click(within(editor).getByRole("button", { name: "Add Text" }));
+    await act(async () => fireEvent.click(within(editor).getByRole("button", { name: "Apply Text" })));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    expect(screen.getByTestId("creative-image").getAttribute("src")).toBe("/files/v9.png");
+    expect(screen.getByTestId("entry-image").getAttribute("src")).toBe("/files/v9.png");
+    expect(screen.getByTestId("entry-image").dataset.edited).toBe("true");
+    // A history entry collapsed and opened again: drawn afresh from the output it was handed.
+    rerender(<Card generation={{ id: 5, output: editable }} title="Generated Meta Creative" editLabel="Add Text" />);
+    rerender(
+      <>
+        <Card generation={{ id: 5, output: editable }} title="Generated Meta Creative" editLabel="Add Text" />
+        {entry}
+      </>,
+    );
+    expect(screen.getByTestId("entry-image").getAttribute("src")).toBe("/files/v9.png");
+  });
+
   it("offers no editor for a creative without versions to edit", () => {
     render(creative({ image: "/files/original.png" }));
     expect(screen.queryByRole("button", { name: "Add Text" })).toBeNull();

@@ -4,6 +4,7 @@
 
 const CREDITS_CHANGED = "adsmith:credits";
 const BALANCE_READ = "adsmith:balance";
+const CREATIVE_EDITED = "adsmith:creative-edited";
 
 /** Shows a toast (top-right, 3 s). kind: "success" | "error" | "info". */
 export function toast(message, kind = "success") {
@@ -38,4 +39,19 @@ export function onCreditsChanged(fn) {
 /** Calls `fn(credits)` on every balanceRead(). Returns the function that stops listening. */
 export function onBalanceRead(fn) {
   return listen(BALANCE_READ, fn);
+}
+
+/** Text was applied to a creative (`version`, the saved {id, image, layers}) or taken off it
+ * (null) in one of its views: the result card and a history entry can show the same creative,
+ * and both show what was applied. `versionsUrl` names the creative. */
+export function creativeEdited(versionsUrl, version) {
+  window.dispatchEvent(new CustomEvent(CREATIVE_EDITED, { detail: { versionsUrl, version } }));
+}
+
+/** Calls `fn(versionsUrl, version)` on every creativeEdited(). Returns the function that stops
+ * listening. */
+export function onCreativeEdited(fn) {
+  const listener = (event) => fn(event.detail.versionsUrl, event.detail.version);
+  window.addEventListener(CREATIVE_EDITED, listener);
+  return () => window.removeEventListener(CREATIVE_EDITED, listener);
 }

@@ -353,6 +353,12 @@ def test_meta_creative_journey(open_tool, alice, queued_jobs, screenshot):
     assert name.startswith("meta-creative-") and name.endswith(".png")
     assert content.startswith(b"\x89PNG\r\n\x1a\n")
 
+    # The same creative, open in the history panel while its text is edited in the result card.
+    entry = expect_history_entry(page)
+    entry.get_by_role("button").first.click()
+    entry_image = entry.get_by_role("img", name="Meta Creative output")
+    expect(entry_image).to_have_attribute("src", image.get_attribute("src"))
+
     result.get_by_role("button", name="Add Text").click()
     expect(page.get_by_role("dialog")).to_be_visible()
     page.keyboard.press("Escape")
@@ -366,8 +372,11 @@ def test_meta_creative_journey(open_tool, alice, queued_jobs, screenshot):
     expect(result.get_by_test_id("custom-text-badge")).to_have_text("With Custom Text")
     _, edited = download(page, result.get_by_role("button", name="Download"))
     assert edited.startswith(b"\x89PNG\r\n\x1a\n") and edited != content
+    # The history entry shows (and downloads) the edited creative too.
+    expect(entry_image).to_have_attribute("src", image.get_attribute("src"))
+    _, from_entry = download(page, entry.get_by_role("button", name="Download"))
+    assert from_entry == edited
 
-    expect_history_entry(page)
     assert balance_of(alice) == 20
     screenshot.themes(page, "tool-meta-creative-result")
 
