@@ -19,7 +19,7 @@ from django.db import IntegrityError
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from accounts.actions import (
     MAIL_FAILURES,
@@ -274,6 +274,7 @@ class AccountInactiveView(allauth_views.AccountInactiveView):
         return super().get_context_data(**kwargs) | {"contact_email": settings.SALES_EMAIL}
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
 def profile(request):
     if not request.user.is_authenticated:
         return _sign_in_to_profile(request)

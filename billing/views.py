@@ -6,7 +6,7 @@ from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated
@@ -26,6 +26,7 @@ SIGN_IN_TO_CANCEL = "Please sign in to cancel subscription"
 
 
 @login_required
+@require_safe
 def billing_page(request):
     # One StripeReads for the page: once the subscriptions failed, the history is not asked.
     stripe_reads = reads.StripeReads()

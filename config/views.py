@@ -11,6 +11,7 @@ from django.shortcuts import render
 from django.template import loader
 from django.urls import Resolver404, resolve
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_safe
 
 from billing.models import Plan
 from config.api_errors import (
@@ -56,6 +57,7 @@ LANDING_FEATURES = [
 ]
 
 
+@require_safe
 def landing(request):
     return render(
         request,
@@ -65,6 +67,7 @@ def landing(request):
 
 
 @login_required
+@require_safe
 def dashboard(request):
     user = request.user
     plan = Plan.objects.current_for(user)

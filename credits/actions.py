@@ -43,7 +43,7 @@ MAX_AMOUNT = 10_000_000
 MAX_BALANCE = 1_000_000_000
 
 GRANT_KINDS = (LedgerEntry.Kind.GRANT, LedgerEntry.Kind.PURCHASE, LedgerEntry.Kind.ADJUSTMENT)
-_TEXT_LIMIT = 200  # reference and idempotency_key column length
+TEXT_LIMIT = 200  # reference and idempotency_key column length
 
 
 class InsufficientCredits(Exception):
@@ -396,8 +396,8 @@ def reason_problem(reason: str) -> str | None:
 def _check_text(*, reason: str, reference: str = "", idempotency_key: str | None = None) -> None:
     if problem := reason_problem(reason):
         raise CreditError(problem)
-    if len(reference) > _TEXT_LIMIT or len(idempotency_key or "") > _TEXT_LIMIT:
-        raise CreditError(f"References and idempotency keys must be at most {_TEXT_LIMIT} characters.")
+    if len(reference) > TEXT_LIMIT or len(idempotency_key or "") > TEXT_LIMIT:
+        raise CreditError(f"References and idempotency keys must be at most {TEXT_LIMIT} characters.")
 
 
 def _ensure_balance_row(user) -> None:

@@ -4,6 +4,7 @@ read through the history API by the same item component the tool pages' panels u
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.urls import reverse
+from django.views.decorators.http import require_safe
 
 from history.models import ServiceType, service_type_spellings
 
@@ -33,6 +34,7 @@ def service_type_labels() -> dict[str, str]:
 
 
 @login_required
+@require_safe
 def index(request):
     props = {
         "urls": history_urls(),

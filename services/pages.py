@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.http import require_safe
 
 from credits.context_processors import shell_balance_props
 from credits.models import balance_of
@@ -34,6 +35,7 @@ def tool_page_props(*, user, tool: Tool) -> dict:
 
 
 @login_required
+@require_safe
 @ensure_csrf_cookie  # the island POSTs generations and uploads with the cookie's token
 def tool_page(request, slug: str):
     tool = get_tool(slug)

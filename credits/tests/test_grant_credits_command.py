@@ -150,3 +150,12 @@ def test_a_reason_with_a_control_character_is_refused_clearly(alice):
     ):
         run("alice@example.com", "10", "--reason", "a\x01b")
     assert balance_of(alice) == 100
+
+
+def test_a_key_is_refused_past_its_own_limit_which_leaves_room_for_the_commands_prefix(alice):
+    run("alice@example.com", "10", "--reason", "Long key", "--idempotency-key", "k" * 192)
+    assert balance_of(alice) == 110
+
+    with pytest.raises(CommandError, match="The idempotency key must be at most 192 characters."):
+        run("alice@example.com", "10", "--reason", "Too long", "--idempotency-key", "k" * 193)
+    assert balance_of(alice) == 110

@@ -9,8 +9,13 @@ import uuid
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from credits.actions import CreditError, KeyUsedElsewhere, grant_staff_credits
+from credits.actions import TEXT_LIMIT, CreditError, KeyUsedElsewhere, grant_staff_credits
 from credits.models import balance_of
+
+# Under a prefix of its own, so a key typed here can never be one the app uses for its own
+# grants ("signup:<id>", "free-monthly:…", "stripe-invoice:…").
+KEY_PREFIX = "command:"
+KEY_MAX = TEXT_LIMIT - len(KEY_PREFIX)
 
 
 class Command(BaseCommand):
@@ -38,14 +43,14 @@ class Command(BaseCommand):
             raise CommandError(f"No account with the e-mail address {email}.")
         if amount == 0:
             raise CommandError("The amount must not be zero.")
+        if len(idempotency_key) > KEY_MAX:
+            raise CommandError(f"The idempotency key must be at most {KEY_MAX} characters.")
         try:
             entry = grant_staff_credits(
                 user=user,
                 amount=amount,
                 reason=reason.strip(),
-                # Under a prefix of its own, so a key typed here can never be one the app uses for
-                # its own grants ("signup:<id>", "free-monthly:…", "stripe-invoice:…").
-                idempotency_key=f"command:{idempotency_key or uuid.uuid4()}",
+                idempotency_key=f"{KEY_PREFIX}{idempotency_key or uuid.uuid4()}",
             )
         except KeyUsedElsewhere as error:
             raise CommandError(
