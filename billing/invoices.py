@@ -77,8 +77,8 @@ class InvoiceRow:
             amount=format_amount(invoice.get("amount_paid") or 0, invoice.get("currency") or ""),
             status=status,
             status_classes=_STATUS_CLASSES.get(status, _OTHER_STATUS_CLASSES),
-            pdf_url=invoice.get("invoice_pdf") or "",
-            pay_url=(invoice.get("hosted_invoice_url") or "") if status == "open" else "",
+            pdf_url=_web_address(invoice.get("invoice_pdf")),
+            pay_url=_web_address(invoice.get("hosted_invoice_url")) if status == "open" else "",
         )
 
     @classmethod
@@ -94,6 +94,12 @@ class InvoiceRow:
             status_classes=_STATUS_CLASSES["paid"],
             pdf_url="",
         )
+
+
+def _web_address(value) -> str:
+    """A link from Stripe's answer as the page may show it: an https address, else none (the
+    page would otherwise render whatever a proxy or a changed API put there as a link)."""
+    return value if isinstance(value, str) and value.startswith("https://") else ""
 
 
 def invoice_as_json(invoice: dict) -> dict:

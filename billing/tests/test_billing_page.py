@@ -108,6 +108,23 @@ def test_a_subscriber_sees_the_next_billing_date_a_cancel_button_and_the_history
 
 
 @responses.activate
+def test_only_https_links_from_stripe_become_links(alice_client, alice_subscribed):
+    listed = fixture("invoices_list")
+    listed["data"][1]["invoice_pdf"] = "javascript:alert(1)"
+    listed["data"][0]["hosted_invoice_url"] = "http://invoice.example/pay"  # the open one
+    responses.get(SUBSCRIPTION_URL, json=fixture("subscription"))
+    responses.get(INVOICES_URL, json=listed)
+
+    response = alice_client.get("/billing")
+
+    html = response.content.decode()
+    assert "javascript:" not in html and "http://invoice.example" not in html
+    open_invoice, paid, _ = response.context["invoices"]
+    assert (open_invoice.pay_url, paid.pdf_url) == ("", "")
+    assert open_invoice.pdf_url.startswith("https://pay.stripe.com/")  # a real one still shows
+
+
+@responses.activate
 def test_a_subscription_canceling_at_period_end_shows_the_end_date_and_no_cancel_button(
     alice_client, alice_subscribed
 ):
