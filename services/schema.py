@@ -493,6 +493,8 @@ def color_field(
     }
     if required:
         messages["required"] = f"{message_name} is required"
+    # A field emptied by the user opens the picker at its documented default, not at black.
+    extra.setdefault("picker_default", default or "")
     return Field(
         name=name,
         label=label,

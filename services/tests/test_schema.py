@@ -753,6 +753,18 @@ def test_social_creative_props_show_custom_headlines_only_for_custom():
     assert fields["headlineColor"]["pickerDefault"] == "#666666"
 
 
+def test_an_emptied_colour_field_opens_its_picker_at_the_documented_default():
+    fields = {
+        f["name"]: f
+        for section in TOOLS["meta-creative"].as_props()["schema"]["sections"]
+        for f in section["fields"]
+    }
+    assert (fields["primaryColor"]["pickerDefault"], fields["secondaryColor"]["pickerDefault"]) == (
+        "#59F7FF",
+        "#FF6B9D",
+    )
+
+
 def test_meta_ads_full_props_price_each_step():
     props = TOOLS["meta-ads-full"].as_props()
     assert isinstance(TOOLS["meta-ads-full"].schema, StepSchemas)
