@@ -34,6 +34,7 @@ EMAIL_TAKEN_SIGN_IN = (
 BIO_TOO_LONG = "Bio must not exceed 500 characters"
 CURRENT_PASSWORD_MISSING = "Please enter your current password"
 CURRENT_PASSWORD_WRONG = "Current password is incorrect"
+SAME_PASSWORD = "Your new password must be different from your current password"
 
 TEXT_MAX = 250  # documented: text fields 250 characters
 BIO_MAX = 500
@@ -296,6 +297,15 @@ class ChangePasswordForm(ClientRulesMixin, allauth_forms.ChangePasswordForm):
             return super().clean_oldpassword()
         except forms.ValidationError:
             raise forms.ValidationError(CURRENT_PASSWORD_WRONG, code="incorrect") from None
+
+    def clean(self):
+        cleaned = super().clean()
+        # Saying "Password changed successfully" for the same password would mislead (and sign
+        # out the other devices for nothing).
+        current, new = cleaned.get("oldpassword"), cleaned.get("password1")
+        if current and new and current == new:
+            self.add_error("password1", forms.ValidationError(SAME_PASSWORD, code="same_password"))
+        return cleaned
 
 
 class SetPasswordForm(ClientRulesMixin, allauth_forms.SetPasswordForm):

@@ -80,6 +80,20 @@ def test_a_wrong_current_password_changes_nothing(alice, alice_client):
     assert alice.check_password(PASSWORD)
 
 
+def test_the_current_password_again_is_refused(alice, alice_client):
+    strong = "Curr3nt-passw0rd"
+    alice.set_password(strong)
+    alice.save()
+    alice_client.force_login(alice)
+
+    response = change(alice_client, old=strong, new=strong)
+
+    assert error_under(response.content.decode(), "password1") == (
+        "Your new password must be different from your current password"
+    )
+    assert "Password changed successfully" not in toasts(response)
+
+
 def test_a_weak_new_password_gets_the_first_rule_it_breaks(alice_client):
     page = change(alice_client, old=PASSWORD, new="lowercase1").content.decode()
 
