@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
 from accounts.actions import change_email_by_staff, close_account, reopen_account
+from accounts.forms import NAME_TOO_SHORT
 from accounts.models import EMAIL_TAKEN, User
 from config.view_only_admin import ViewOnlyAdmin
 
@@ -29,10 +30,29 @@ class LowercaseEmailMixin:
         return email
 
 
-class UserCreation(LowercaseEmailMixin, AdminUserCreationForm):
+class NameRuleMixin:
+    """The profile's rule for a name (at least 2 characters), so staff cannot give a user a name
+    that their own profile would then refuse on every save. Blank stays allowed when editing:
+    accounts made before names were asked for have none."""
+
+    def clean_name(self) -> str:
+        name = (self.cleaned_data.get("name") or "").strip()
+        if name and len(name) < 2:
+            raise forms.ValidationError(NAME_TOO_SHORT, code="min_length")
+        return name
+
+
+class UserCreation(NameRuleMixin, LowercaseEmailMixin, AdminUserCreationForm):
+    """An account added by staff has a name, as one signed up has."""
+
     class Meta(AdminUserCreationForm.Meta):
         model = User
-        fields = ("email",)
+        fields = ("email", "name")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"].required = True
+        self.fields["name"].error_messages["required"] = NAME_TOO_SHORT
 
 
 # Accounts are closed, not deleted: their ledger entries, invoices and generations refer to them
@@ -50,7 +70,7 @@ EMAIL_HELP = (
 )
 
 
-class UserChange(LowercaseEmailMixin, UserChangeForm):
+class UserChange(NameRuleMixin, LowercaseEmailMixin, UserChangeForm):
     class Meta(UserChangeForm.Meta):
         model = User
         # The avatar is not here: uploads go through the profile's verified path
@@ -103,7 +123,10 @@ class UserAdmin(DjangoUserAdmin):
         ),
     ]
     add_fieldsets = [
-        (None, {"classes": ["wide"], "fields": ["email", "usable_password", "password1", "password2"]})
+        (
+            None,
+            {"classes": ["wide"], "fields": ["email", "name", "usable_password", "password1", "password2"]},
+        )
     ]
 
     def save_model(self, request, obj, form, change) -> None:

@@ -44,6 +44,7 @@ def test_an_account_added_by_staff_gets_the_sign_up_credits(staff_client):
         reverse("admin:accounts_user_add"),
         {
             "email": "new@example.com",
+            "name": " Nina New ",
             "usable_password": "true",
             "password1": "Str0ng-pass!x",
             "password2": "Str0ng-pass!x",
@@ -52,6 +53,7 @@ def test_an_account_added_by_staff_gets_the_sign_up_credits(staff_client):
     assert response.status_code == 302, response.context["adminform"].form.errors
     user = User.objects.get(email="new@example.com")
     assert user.check_password("Str0ng-pass!x")
+    assert user.name == "Nina New"
     assert balance_of(user) == 100
 
 
@@ -64,11 +66,25 @@ def add_account(staff_client, email):
         reverse("admin:accounts_user_add"),
         {
             "email": email,
+            "name": "Finn Doe",
             "usable_password": "true",
             "password1": "Str0ng-pass!x",
             "password2": "Str0ng-pass!x",
         },
     )
+
+
+@pytest.mark.parametrize(("name", "change"), [("", False), ("F", False), ("F", True)])
+def test_staff_give_names_the_profile_accepts(staff_client, alice, name, change):
+    if change:
+        response = change_in_admin(staff_client, alice, name=name)
+    else:
+        response = staff_client.post(
+            reverse("admin:accounts_user_add"),
+            {"email": "finn@example.com", "name": name, "usable_password": "false"},
+        )
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["name"] == ["Name must be at least 2 characters"]
 
 
 def test_an_address_typed_with_capitals_is_stored_in_lowercase_and_can_sign_in(staff_client, client):
