@@ -88,6 +88,16 @@ describe("EditableCreative while the editor's code is on its way", () => {
   });
 });
 
+/** 'Add Text' on the card, one text added in the editor, applied; the editor closed. */
+async function addOneTextAndApply() {
+  fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
+  const editor = await screen.findByTestId("text-editor");
+  await within(editor).findByTestId("editor-canvas");
+  fireEvent.click(within(editor).getByRole("button", { name: "Add Text" }));
+  await act(async () => fireEvent.click(within(editor).getByRole("button", { name: "Apply Text" })));
+  await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+}
+
 describe("EditableCreative", () => {
   it("shows and marks the edited version once text is applied", async () => {
     render(
@@ -99,12 +109,7 @@ describe("EditableCreative", () => {
       }),
     );
     expect(screen.getByTestId("creative-image").getAttribute("src")).toBe("/files/original.png");
-    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
-    const editor = await screen.findByTestId("text-editor");
-    await within(editor).findByTestId("editor-canvas");
-    fireEvent.click(within(editor).getByRole("button", { name: "Add Text" }));
-    await act(async () => fireEvent.click(within(editor).getByRole("button", { name: "Apply Text" })));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await addOneTextAndApply();
     expect(screen.getByTestId("creative-image").getAttribute("src")).toBe("/files/v9.png");
     expect(screen.getByTestId("custom-text-badge").textContent).toBe("With Custom Text");
   });
@@ -137,12 +142,7 @@ describe("EditableCreative", () => {
       </>,
     );
     expect(screen.getByTestId("entry-image").getAttribute("src")).toBe("/files/original.png");
-    fireEvent.click(screen.getByRole("button", { name: "Add Text" }));
-    const editor = await screen.findByTestId("text-editor");
-    await within(editor).findByTestId("editor-canvas");
-    fireEvent.click(within(editor).getByRole("button", { name: "Add Text" }));
-    await act(async () => fireEvent.click(within(editor).getByRole("button", { name: "Apply Text" })));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await addOneTextAndApply();
 
     expect(screen.getByTestId("creative-image").getAttribute("src")).toBe("/files/v9.png");
     expect(screen.getByTestId("entry-image").getAttribute("src")).toBe("/files/v9.png");
