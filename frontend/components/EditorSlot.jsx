@@ -77,8 +77,9 @@ function EditorOpening({ title, onClose }) {
  * page, a history entry). `children({ image, edited, editText })` draws it: `image` is what
  * to show and download (the edited version once text is applied here), `edited` whether it
  * carries custom text, `editText` opens the editor (null for an output with no versions to
- * edit). Every view of one creative on the page shows what was applied in any of them. `image` (the prop) is the creative as the output names it; `output.original` the
- * one without text, shown again once the editor took the text off.
+ * edit). `image` (the prop) is the creative as the output names it; `output.original` the
+ * one without text, shown again once the editor took the text off. Every view of one creative
+ * on the page shows what was applied in any of them.
  */
 export function CreativeWithTextEditor({ output, image, editLabel, appliedMessage, children }) {
   const [editing, setEditing] = useState(false);

@@ -100,14 +100,7 @@ async function addOneTextAndApply() {
 
 describe("EditableCreative", () => {
   it("shows and marks the edited version once text is applied", async () => {
-    render(
-      creative({
-        image: "/files/original.png",
-        original: "/files/original.png",
-        versionsUrl: "/api/generations/5/versions/",
-        latestVersionUrl: "/api/generations/5/versions/latest/",
-      }),
-    );
+    render(creative(editable));
     expect(screen.getByTestId("creative-image").getAttribute("src")).toBe("/files/original.png");
     await addOneTextAndApply();
     expect(screen.getByTestId("creative-image").getAttribute("src")).toBe("/files/v9.png");

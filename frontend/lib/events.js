@@ -24,8 +24,9 @@ export function balanceRead(credits) {
   window.dispatchEvent(new CustomEvent(BALANCE_READ, { detail: { balance: credits } }));
 }
 
+/** Calls `fn(detail)` on every `name` event; returns the function that stops listening. */
 function listen(name, fn) {
-  const listener = (event) => fn(event.detail?.balance);
+  const listener = (event) => fn(event.detail ?? {});
   window.addEventListener(name, listener);
   return () => window.removeEventListener(name, listener);
 }
@@ -33,12 +34,12 @@ function listen(name, fn) {
 /** Calls `fn(balance)` on every creditsChanged() (`balance` undefined when the sender did not
  * know it). Returns the function that stops listening. */
 export function onCreditsChanged(fn) {
-  return listen(CREDITS_CHANGED, fn);
+  return listen(CREDITS_CHANGED, (detail) => fn(detail.balance));
 }
 
 /** Calls `fn(credits)` on every balanceRead(). Returns the function that stops listening. */
 export function onBalanceRead(fn) {
-  return listen(BALANCE_READ, fn);
+  return listen(BALANCE_READ, (detail) => fn(detail.balance));
 }
 
 /** Text was applied to a creative (`version`, the saved {id, image, layers}) or taken off it
@@ -51,7 +52,5 @@ export function creativeEdited(versionsUrl, version) {
 /** Calls `fn(versionsUrl, version)` on every creativeEdited(). Returns the function that stops
  * listening. */
 export function onCreativeEdited(fn) {
-  const listener = (event) => fn(event.detail.versionsUrl, event.detail.version);
-  window.addEventListener(CREATIVE_EDITED, listener);
-  return () => window.removeEventListener(CREATIVE_EDITED, listener);
+  return listen(CREATIVE_EDITED, (detail) => fn(detail.versionsUrl, detail.version));
 }
