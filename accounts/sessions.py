@@ -1,5 +1,6 @@
 """Django's database sessions, in accounts.UserSession: the session row names its user, and the
-read every signed-in request makes fetches the session and that user in one SQL statement.
+read every signed-in request makes fetches the session and that user in one SQL statement, which
+also stands in for the connection's health check (config.connection_check).
 
 `SessionStore.load` runs before every signed-in page and API call, and django.contrib.auth then
 loads the user the session names. Read apart through the ORM these were two statements and about
@@ -18,6 +19,7 @@ from django.contrib.auth import SESSION_KEY
 from django.contrib.sessions.backends import db
 from django.utils import timezone
 
+from config.connection_check import read_checking_connection
 from config.sql import fetch_one_with_related
 
 
@@ -37,11 +39,14 @@ class SessionStore(db.SessionStore):
         return session
 
     def _get_session_from_db(self):
-        session, user = fetch_one_with_related(
-            self.model,
-            "user",
-            "m.session_key = %s AND m.expire_date > %s",
-            [self.session_key, timezone.now()],
+        # The connection's health check, when one is due: a signed-in request reads nothing before.
+        session, user = read_checking_connection(
+            lambda: fetch_one_with_related(
+                self.model,
+                "user",
+                "m.session_key = %s AND m.expire_date > %s",
+                [self.session_key, timezone.now()],
+            )
         )
         if session is None:
             self._session_key = None

@@ -35,7 +35,7 @@ def main() -> int:
 
     from bench import frontend, jobs, money_path, pages, results, seed
     from bench.cpu import CpuMeter, database_pid
-    from bench.servers import start_web, start_worker
+    from bench.servers import start_web, start_worker, web_concurrency
     from credits.actions import grant_credits
 
     started = time.monotonic()
@@ -54,7 +54,11 @@ def main() -> int:
     with connection.cursor() as cursor:
         cursor.execute("SHOW server_version")
         postgres_version = cursor.fetchone()[0]
-    versions = f"Python {sys.version.split()[0]}, Django {django.get_version()}, PostgreSQL {postgres_version}, gunicorn 2 workers × 4 threads"
+    workers, threads = web_concurrency()
+    versions = (
+        f"Python {sys.version.split()[0]}, Django {django.get_version()}, PostgreSQL {postgres_version}, "
+        f"gunicorn {workers} workers × {threads} threads"
+    )
 
     web, base_url = start_web(dict(os.environ))
     worker = None

@@ -3,6 +3,7 @@ config/Procfile starts them), and a local webhook engine that answers at once an
 
 import json
 import os
+import re
 import secrets
 import socket
 import subprocess
@@ -17,6 +18,7 @@ from urllib.request import urlopen
 BASE_DIR = Path(__file__).resolve().parent.parent
 OUT = BASE_DIR / "bench" / "out"  # logs and Lighthouse reports (gitignored)
 VENV_BIN = Path(sys.executable).parent
+PROCFILE = BASE_DIR / "config" / "Procfile"
 
 META_COPY_REPLY = json.dumps(
     [{"PrimaryText1": "Glow all day.", "Headline1": "Meet Glow", "Description1": "Vitamin C serum"}]
@@ -126,8 +128,15 @@ class Process:
         self.log.close()
 
 
+def web_concurrency() -> tuple[int, int]:
+    """The workers and threads config/Procfile gives gunicorn: the benchmark runs the same."""
+    web = next(line for line in PROCFILE.read_text().splitlines() if line.startswith("web:"))
+    return tuple(int(re.search(rf"--{option} (\d+)", web)[1]) for option in ("workers", "threads"))
+
+
 def start_web(env: dict[str, str]) -> tuple[Process, str]:
-    """gunicorn as config/Procfile runs it: 2 workers × 4 threads."""
+    """gunicorn as config/Procfile runs it (web_concurrency)."""
+    workers, threads = web_concurrency()
     port = free_port()
     web = Process(
         "web",
@@ -138,9 +147,9 @@ def start_web(env: dict[str, str]) -> tuple[Process, str]:
             "--bind",
             f"127.0.0.1:{port}",
             "--workers",
-            "2",
+            str(workers),
             "--threads",
-            "4",
+            str(threads),
         ],
         env,
     )
