@@ -149,10 +149,11 @@ class Generation(models.Model):
             # The dashboard counts a user's generations per status, and finds the newest id, on
             # every visit: an index-only scan. Named anew in 0005: 0003 was once (user, status).
             models.Index(fields=["user", "status", "id"], name="generation_user_status_id"),
-            # The reaper scans only unfinished generations.
+            # Only the unfinished generations, by user: a start counts the user's own in id order
+            # (services.limit_counts), and the reaper reads them all.
             models.Index(
-                fields=["status", "deadline_at"],
-                name="generation_in_flight",
+                fields=["user", "id"],
+                name="generation_user_in_flight",
                 condition=Q(status__in=["queued", "running"]),
             ),
         ]

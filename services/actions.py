@@ -314,9 +314,7 @@ def _check_generation_limits(user) -> None:
     active_limit = settings.GENERATION_MAX_ACTIVE_PER_USER
     hourly_limit = settings.GENERATIONS_PER_HOUR
     hour_ago = limit_counts.hour_ago()
-    params = limit_counts.counts_params(
-        user.pk, since=hour_ago, up_to_active=active_limit + 1, up_to_hourly=hourly_limit + 1
-    )
+    params = limit_counts.counts_params(user.pk, since=hour_ago, up_to_active=active_limit + 1)
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT {limit_counts.counts_sql(connection.vendor)}", params)
         in_flight_count, this_hour = cursor.fetchone()

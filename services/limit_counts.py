@@ -2,9 +2,10 @@
 (services.actions under the balance-row lock, services.start_statement within its statement).
 
 Written in SQL: as an ORM aggregate they cost more Python than the database spends on them. Each
-count reads its own index — (user, status, id) and (user, created_at) — and stops at a given
-number of rows, so its cost does not grow with the user's history: knowing "at the limit" needs
-no exact total.
+count reads its own index — the unfinished generations' (user, id) and (user, created_at) — so its
+cost does not grow with the user's history, nor with other users': the in-flight count stops at
+a given number of rows (knowing "at the limit" needs no exact total), and the hourly limit keeps
+the hour's rows few.
 """
 
 import functools
@@ -20,17 +21,25 @@ from history.models import Generation
 @functools.cache
 def counts_sql(vendor: str) -> str:
     """`(…) AS in_flight, (…) AS this_hour`: two scalar subqueries for a SELECT list, built once per
-    database vendor. Their parameters come from `counts_params`."""
+    database vendor. Their parameters come from `counts_params`.
+
+    Written so that PostgreSQL has one good plan whatever its statistics say: it plans the
+    one-statement start once per connection for every user (a prepared statement), from
+    statistics that may describe another moment — taken while one account's history filled the
+    table, say, when by-date or whole-table scans looked as good (bench/RESULTS.md). The in-flight
+    count reads the unfinished generations' (user, id) index in its order, which nothing else
+    gives without a sort, and stops at the limit; the hour's count reads (user, created_at) to the
+    end (a LIMIT would make a scan that might stop early look cheap): the hourly limit itself keeps
+    that short. The estimate of a user's share of the table is fixed (history migration 0007)."""
     table = connection.ops.quote_name(Generation._meta.db_table)
-    in_flight = ", ".join(_literal(status) for status in Generation.IN_FLIGHT)
+    statuses = ", ".join(_literal(status) for status in Generation.IN_FLIGHT)
     scrape = _literal(Generation.Step.SCRAPE)
     # The table name and the model's fixed choices are formatted in; every other value is a
     # parameter.
     return (
-        f"(SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE user_id = %s AND status IN ({in_flight}) "  # noqa: S608
-        "LIMIT %s) AS counted) AS in_flight, "
-        f"(SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE user_id = %s AND created_at > %s "  # noqa: S608
-        f"AND step <> {scrape} LIMIT %s) AS counted) AS this_hour"
+        f"(SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE user_id = %s AND status IN ({statuses}) "  # noqa: S608
+        "ORDER BY id LIMIT %s) AS counted) AS in_flight, "
+        f"(SELECT COUNT(*) FROM {table} WHERE user_id = %s AND created_at > %s AND step <> {scrape}) AS this_hour"  # noqa: S608
     )
 
 
@@ -42,10 +51,10 @@ def _literal(choice) -> str:
     return f"'{choice.value}'"
 
 
-def counts_params(user_id: int, *, since, up_to_active: int, up_to_hourly: int) -> list:
+def counts_params(user_id: int, *, since, up_to_active: int) -> list:
     """The in-flight generations (counted up to `up_to_active`) and those started after `since`
-    (hour_ago()), Meta Ads Full's free scrapes not among them (counted up to `up_to_hourly`)."""
-    return [user_id, up_to_active, user_id, since, up_to_hourly]
+    (hour_ago()), Meta Ads Full's free scrapes not among them."""
+    return [user_id, up_to_active, user_id, since]
 
 
 def hour_ago():

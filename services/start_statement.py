@@ -72,9 +72,7 @@ def start_if_admitted(
     hourly_limit = settings.GENERATIONS_PER_HOUR
     seen = _seen_statement(connection.vendor)
     seen_params = [
-        *limit_counts.counts_params(
-            user.pk, since=limit_counts.hour_ago(), up_to_active=active_limit, up_to_hourly=hourly_limit
-        ),
+        *limit_counts.counts_params(user.pk, since=limit_counts.hour_ago(), up_to_active=active_limit),
         user.pk,
     ]
     spend = spend_in_statement(
