@@ -11,11 +11,17 @@ from config.connection_check import read_checking_connection
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 BALANCE_API = "/api/credits/"
-connection = connections[DEFAULT_DB_ALIAS]  # the object itself (django.db.connection is a proxy)
 
 
 @pytest.fixture
-def check_due(monkeypatch):
+def connection():
+    """The connection object itself (django.db.connection is a proxy to it), looked up afresh: a
+    test that changes DATABASES makes Django build new ones."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
+@pytest.fixture
+def check_due(monkeypatch, connection):
     """The connection as a request finds it when kept from an earlier request (the request_started
     signal's close_old_connections, which Django's test client leaves out): a health check is due.
     Returns the list of Django's own checks (`is_usable` calls) made from then on."""
@@ -34,11 +40,11 @@ def check_due(monkeypatch):
     return checks
 
 
-def backend_pid() -> int:
+def backend_pid(connection) -> int:
     return connection.connection.info.backend_pid  # no round trip
 
 
-def cut_connection(pid: int) -> None:
+def cut_connection(connection, pid: int) -> None:
     """What a database restart does to a kept connection: the server ends it."""
     db = connection.settings_dict
     with psycopg.connect(
@@ -52,7 +58,7 @@ def cut_connection(pid: int) -> None:
         admin.execute("SELECT pg_terminate_backend(%s)", [pid])
 
 
-def test_the_session_read_is_the_requests_health_check(alice_client, check_due):
+def test_the_session_read_is_the_requests_health_check(alice_client, check_due, connection):
     response = alice_client.get(BALANCE_API)
 
     assert response.status_code == 200
@@ -60,15 +66,17 @@ def test_the_session_read_is_the_requests_health_check(alice_client, check_due):
     assert connection.health_check_done
 
 
-def test_a_connection_cut_since_the_last_request_is_replaced_and_the_request_answers(alice_client, check_due):
-    first_pid = backend_pid()
-    cut_connection(first_pid)
+def test_a_connection_cut_since_the_last_request_is_replaced_and_the_request_answers(
+    alice_client, check_due, connection
+):
+    first_pid = backend_pid(connection)
+    cut_connection(connection, first_pid)
 
     response = alice_client.get(BALANCE_API)
 
     assert response.status_code == 200
     assert response.json()["credits"] == 100  # alice's sign-up credits, read on the new connection
-    assert backend_pid() != first_pid
+    assert backend_pid(connection) != first_pid
 
 
 def test_an_anonymous_request_still_has_djangos_own_check(client, check_due):
@@ -78,7 +86,7 @@ def test_an_anonymous_request_still_has_djangos_own_check(client, check_due):
     assert check_due == [True]
 
 
-def test_a_failure_of_the_read_itself_is_raised_once_on_a_working_connection(check_due):
+def test_a_failure_of_the_read_itself_is_raised_once_on_a_working_connection(check_due, connection):
     reads = []
 
     def slow_read():
@@ -97,7 +105,7 @@ def test_a_failure_of_the_read_itself_is_raised_once_on_a_working_connection(che
     assert check_due == [True]  # which the check after the failure found
 
 
-def test_no_check_is_due_inside_a_transaction_or_once_done(check_due):
+def test_no_check_is_due_once_done(check_due, connection):
     connection.health_check_done = True
     assert read_checking_connection(lambda: "read") == "read"
     assert check_due == []
