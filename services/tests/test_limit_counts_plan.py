@@ -3,21 +3,31 @@
 every user, from statistics that may describe another moment — here, a table holding one user's
 finished history when it was analysed, while other users' starts queue up since."""
 
+from datetime import timedelta
+
 import psycopg.sql
 import pytest
+from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
+from credits.actions import grant_credits
 from history.models import Generation
+from services.actions import start_generation
 from services.limit_counts import counts_params, counts_sql, hour_ago
+from services.registry import TOOLS
+from services.tests.generation_inputs import META_COPY_INPUTS
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 HISTORY = 400
 QUEUED = 300
+STARTS = 14
+LONG_HISTORY = 8000  # enough rows for a count's estimate to matter
+PREPARE_THRESHOLD = settings.DATABASES["default"]["OPTIONS"]["prepare_threshold"]  # psycopg's
 
 
-def generations(user, count: int, *, status: str, prefix: str) -> None:
+def generations(user, count: int, *, status: str, prefix: str, days_ago: int = 0) -> None:
     Generation.objects.bulk_create(
         Generation(
             user=user,
@@ -26,7 +36,7 @@ def generations(user, count: int, *, status: str, prefix: str) -> None:
             status=status,
             credits_used=20,
             idempotency_key=f"{prefix}-{n}",
-            created_at=timezone.now(),
+            created_at=timezone.now() - timedelta(days=days_ago, minutes=n),
         )
         for n in range(count)
     )
@@ -63,4 +73,32 @@ def test_the_counts_read_the_users_own_index_entries_under_statistics_of_another
     assert "generation_user_in_flight" in plan, plan  # the unfinished generations, by user
     assert "generation_user_newest" in plan, plan  # the user's generations, newest first
     assert plan.count("Index Cond: (user_id = $1)") == 1, plan
-    assert "Index Cond: ((user_id = $3) AND (created_at > $4))" in plan, plan
+    assert "Index Cond: ((user_id = $3) AND (created_at > $4)" in plan, plan
+
+
+@pytest.fixture
+def the_database_queue(settings):
+    settings.TASKS = {"default": {"BACKEND": "config.task_queue.DatabaseBackend"}}
+
+
+def test_the_start_statement_is_planned_once_not_on_every_start(alice, bob, the_database_queue):
+    """PostgreSQL plans a prepared statement's first five executions for their values, then keeps
+    one plan for all values if that plan's estimated cost is no higher. Had the limit counts made
+    the plan for all values look dearer than those for one user's, it would plan every start anew
+    (about a third of the database's time for a start, bench/RESULTS.md)."""
+    generations(alice, LONG_HISTORY, status=Generation.Status.SUCCESS, prefix="history", days_ago=30)
+    with connection.cursor() as cursor:
+        cursor.execute(f"ANALYZE {Generation._meta.db_table}")
+    grant_credits(user=bob, amount=STARTS * 20, reason="Test", idempotency_key="plan-test")
+
+    for n in range(STARTS):
+        start_generation(
+            user=bob, tool=TOOLS["meta-copy"], inputs=META_COPY_INPUTS, idempotency_key=f"start-{n}"
+        )
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE 'WITH seen%%'"
+        )
+        generic, custom = cursor.fetchone()
+    assert custom == 5 and generic == STARTS - PREPARE_THRESHOLD - 5, (generic, custom)
